@@ -1,0 +1,3 @@
+"""HopLens: GraphRAG analyst workbench over a CRM knowledge graph."""
+
+__version__ = "0.1.0"

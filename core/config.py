@@ -1,0 +1,86 @@
+"""Every HopLens setting and its default, in one place.
+
+Settings come from environment variables (``HOPLENS_*``; provider keys also by their usual names) and an optional
+``.env`` file in the working directory. Nothing else in the code base reads the environment.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_HOME = Path.home() / ".hoplens"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="HOPLENS_", env_file=".env", extra="ignore", populate_by_name=True)
+
+    # ---- where things live
+    home: Path = DEFAULT_HOME
+    store: Path | None = None  # default: <home>/store-<scale>
+    data: Path | None = None  # default: <home>/data-<scale>
+    scale: Literal["tiny", "demo", "full"] = "demo"
+    seed: int = 7
+
+    # ---- backend
+    backend: Literal["embedded", "tigergraph"] = "embedded"
+    tg_host: str = "http://localhost"
+    tg_rest_port: int = 14240
+    tg_gsql_port: int = 14240
+    tg_graph: str = "HopLens"
+    tg_user: str = "tigergraph"
+    tg_password: SecretStr = SecretStr("tigergraph")
+    tg_secret: SecretStr | None = None
+    tg_token: SecretStr | None = None
+    tg_batch_size: int = 500
+
+    # ---- models
+    generator: Literal["offline", "gemini", "openai"] = "offline"
+    embedder: Literal["offline", "gemini", "openai"] = "offline"
+    offline_embedder_model: Literal["minilm-l6", "minilm-l3"] = "minilm-l6"
+    gemini_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("GEMINI_API_KEY", "GOOGLE_API_KEY", "HOPLENS_GEMINI_API_KEY")
+    )
+    gemini_model: str = "gemini-2.5-flash"
+    gemini_embed_model: str = "gemini-embedding-001"
+    gemini_embed_dims: int = 768
+    gemini_base_url: str | None = None  # tests point this at a loopback fake
+    openai_base_url: str = "http://localhost:11434/v1"  # Ollama's OpenAI-compatible endpoint
+    openai_model: str = "llama3.1:8b"
+    openai_embed_model: str = "nomic-embed-text"
+    openai_api_key: SecretStr | None = None
+    temperature: float = 0.0
+    max_output_tokens: int = 512
+    thinking_budget: int = 0  # Gemini 2.5 "thinking" tokens; 0 keeps answers from being cut off by thoughts
+    request_timeout_s: float = 60.0
+    max_retries: int = 4
+    max_concurrency: int = 4
+    llm_planner: bool = False  # use the configured LLM to plan (the rule-based planner stays the fallback)
+    llm_rerank: bool = False  # rerank GraphRAG candidates with the configured LLM (tokens counted)
+
+    # ---- retrieval (shared by BasicRAG and GraphRAG: fairness rule 2 and 3)
+    context_budget: int = 800  # context tokens either RAG pipeline may use
+    top_k: int = 8  # chunks from the vector search
+    hops: int = 2
+    fanout: int = 50  # edges followed per frontier vertex per hop, in deterministic order
+    max_subgraph_nodes: int = 400
+
+    # ---- ingest
+    chunk_tokens: int = 160
+    chunk_overlap: int = 24
+    embed_batch: int = 64
+
+    def store_path(self) -> Path:
+        return self.store or self.home / f"store-{self.scale}"
+
+    def data_path(self) -> Path:
+        return self.data or self.home / f"data-{self.scale}"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""Language-model providers behind small protocols; optional SDKs are imported lazily."""

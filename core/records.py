@@ -1,0 +1,298 @@
+"""Typed records that cross module boundaries (DESIGN.md § Records).
+
+Plain dataclasses: cheap to build in hot paths, ``to_dict``/``from_dict`` for JSON and JSONL files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal, TypeVar
+
+T = TypeVar("T")
+
+
+class _Record:
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)  # type: ignore[call-overload]
+
+    @classmethod
+    def from_dict(cls: type[T], data: dict[str, Any]) -> T:
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+# ---- knowledge base ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Entity(_Record):
+    id: str
+    type: str  # a vertex type name from core.schema
+    name: str
+    aliases: list[str] = field(default_factory=list)
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Edge(_Record):
+    src: str
+    type: str  # an edge type name from core.schema
+    dst: str
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Document(_Record):
+    id: str
+    kind: str  # account_note | postmortem | ticket_thread | qbr_note | compliance_report | vendor_profile | ...
+    title: str
+    text: str
+    entity_ids: list[str] = field(default_factory=list)  # entities the document is about / mentions
+
+
+@dataclass
+class Chunk(_Record):
+    id: str  # f"{doc_id}#{ord}"
+    doc_id: str
+    ord: int
+    text: str
+    tokens: int
+    entity_ids: list[str] = field(default_factory=list)  # entities linked in this chunk's text (by id or alias)
+
+
+# ---- retrieval ----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Hit(_Record):
+    """One retrieved chunk and why it was retrieved."""
+
+    chunk_id: str
+    doc_id: str
+    score: float  # cosine similarity for "vector", BM25 score for "bm25", fused score otherwise
+    source: str  # "vector" | "bm25" | "graph" | "fused"
+
+
+@dataclass
+class SubgraphNode(_Record):
+    id: str
+    type: str
+    label: str
+    hop: int  # 0 for seeds
+    hop_score: float  # sum of 1.0 / 2**(hop-1) per frontier edge that first reached it; 0.0 for seeds
+    seeds: list[str] = field(default_factory=list)  # seed ids whose expansion reached this node
+    via_edge: str | None = None  # edge type of the first (deterministic order) edge that reached it
+    similarity: float | None = None  # best chunk similarity for seeds that came from the vector search
+    reached_from: str | None = None  # the frontier node of that first edge
+
+
+@dataclass
+class SubgraphEdge(_Record):
+    src: str
+    type: str
+    dst: str
+
+
+@dataclass
+class Subgraph(_Record):
+    nodes: list[SubgraphNode] = field(default_factory=list)
+    edges: list[SubgraphEdge] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Subgraph:
+        return cls(
+            nodes=[SubgraphNode.from_dict(n) for n in data.get("nodes", [])],
+            edges=[SubgraphEdge.from_dict(e) for e in data.get("edges", [])],
+        )
+
+    def node(self, node_id: str) -> SubgraphNode | None:
+        return next((n for n in self.nodes if n.id == node_id), None)
+
+
+@dataclass
+class PathStep(_Record):
+    """One typed hop of a path: follow ``edge`` in ``direction`` to a vertex of type ``target``."""
+
+    edge: str
+    direction: Literal["out", "in"]
+    target: str
+
+
+@dataclass
+class Filter(_Record):
+    """An attribute condition on the entities a path reaches (``op`` in == != < <= > >= contains)."""
+
+    attr: str
+    op: str
+    value: Any
+
+
+@dataclass
+class PathQuery(_Record):
+    """Entities of ``target_type`` reachable from ``anchors`` along every path in ``paths`` (combine=intersect)
+    or any of them (combine=union), then filtered. The planner builds these; stores evaluate them exactly."""
+
+    anchors: list[str]
+    paths: list[list[PathStep]]
+    target_type: str
+    filters: list[Filter] = field(default_factory=list)
+    combine: Literal["intersect", "union"] = "intersect"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PathQuery:
+        return cls(
+            anchors=list(data["anchors"]),
+            paths=[[PathStep.from_dict(s) for s in p] for p in data["paths"]],
+            target_type=data["target_type"],
+            filters=[Filter.from_dict(f) for f in data.get("filters", [])],
+            combine=data.get("combine", "intersect"),
+        )
+
+
+PlanKind = Literal["lookup", "relation", "multi_hop", "aggregate", "comparison", "portfolio", "unanswerable"]
+
+
+@dataclass
+class Plan(_Record):
+    """What the planner understood of a question; shown to the user."""
+
+    kind: str  # a PlanKind
+    anchors: list[str] = field(default_factory=list)  # resolved entity ids
+    target_type: str | None = None
+    path: list[PathStep] = field(default_factory=list)
+    filters: list[Filter] = field(default_factory=list)
+    operator: str | None = None  # count | list | value | compare | exists | None
+    attribute: str | None = None  # for lookups
+    unresolved: list[str] = field(default_factory=list)  # ids/names the question used that the store lacks
+    explanation: str = ""
+    planner: str = "rules"  # rules | llm
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Plan:
+        d = dict(data)
+        d["path"] = [PathStep.from_dict(s) for s in d.get("path", [])]
+        d["filters"] = [Filter.from_dict(f) for f in d.get("filters", [])]
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+@dataclass
+class ContextItem(_Record):
+    """One piece of the context sent to the generator, in order."""
+
+    kind: str  # computed | fact | relation | chunk
+    text: str
+    tokens: int
+    source: str = ""  # entity id, "src -EDGE-> dst", chunk id or the computed path
+    score: float = 0.0
+
+
+# ---- generation and answers ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Usage(_Record):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    calls: int = 0
+    counted_locally: bool = False  # True when the provider reported no usage and HopLens counted the tokens
+
+    def add(self, other: Usage) -> Usage:
+        return Usage(
+            self.prompt_tokens + other.prompt_tokens,
+            self.completion_tokens + other.completion_tokens,
+            self.calls + other.calls,
+            self.counted_locally or other.counted_locally,
+        )
+
+
+@dataclass
+class Timings(_Record):
+    embed_ms: float = 0.0
+    seed_ms: float = 0.0
+    expand_ms: float = 0.0
+    rank_ms: float = 0.0
+    generate_ms: float = 0.0
+    total_ms: float = 0.0
+
+    @property
+    def retrieval_ms(self) -> float:
+        return self.total_ms - self.generate_ms
+
+
+@dataclass
+class Prompt(_Record):
+    """What every pipeline hands the generator: one system prompt, the context block and the question."""
+
+    system: str
+    context: str
+    question: str
+
+    def user_message(self) -> str:
+        if self.context:
+            return f"Context:\n{self.context}\n\nQuestion: {self.question}\nAnswer:"
+        return f"Question: {self.question}\nAnswer:"
+
+
+@dataclass
+class Generation(_Record):
+    text: str
+    usage: Usage = field(default_factory=Usage)
+    model: str = ""
+
+
+@dataclass
+class Answer(_Record):
+    question: str
+    pipeline: str  # llm | basic | graph | routed
+    text: str
+    context: list[ContextItem] = field(default_factory=list)
+    subgraph: Subgraph | None = None
+    plan: Plan | None = None
+    usage: Usage = field(default_factory=Usage)
+    timings: Timings = field(default_factory=Timings)
+    backend: str = ""
+    generator: str = ""
+    id: str | None = None  # question id in batch mode
+    error: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Answer:
+        d = dict(data)
+        d["context"] = [ContextItem.from_dict(c) for c in d.get("context", [])]
+        d["subgraph"] = Subgraph.from_dict(d["subgraph"]) if d.get("subgraph") else None
+        d["plan"] = Plan.from_dict(d["plan"]) if d.get("plan") else None
+        d["usage"] = Usage.from_dict(d.get("usage") or {})
+        d["timings"] = Timings.from_dict(d.get("timings") or {})
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+    @property
+    def context_tokens(self) -> int:
+        return sum(c.tokens for c in self.context)
+
+
+# ---- evaluation ----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Question(_Record):
+    """A suite question. ``gold`` is structured: {"type": "count"|"set"|"value"|"bool"|"none", ...}."""
+
+    id: str
+    kind: str  # lookup | relation | multi_hop | aggregate | comparison | portfolio | alias | unanswerable
+    question: str
+    gold: dict[str, Any] = field(default_factory=dict)
+    reference: str = ""
+    hops: int = 0
+    anchors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Judgement(_Record):
+    question_id: str
+    pipeline: str
+    verdict: str  # PASS | FAIL | PARTIAL
+    score: float
+    reason: str
+    judge: str  # structured | llm

@@ -1,0 +1,1 @@
+"""The one retrieval core shared by every pipeline."""
