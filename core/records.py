@@ -116,6 +116,7 @@ class PathStep(_Record):
     edge: str
     direction: Literal["out", "in"]
     target: str
+    edge_attrs: dict[str, Any] = field(default_factory=dict)  # equality conditions on the edge (e.g. role=primary)
 
 
 @dataclass
@@ -137,6 +138,10 @@ class PathQuery(_Record):
     target_type: str
     filters: list[Filter] = field(default_factory=list)
     combine: Literal["intersect", "union"] = "intersect"
+
+    def __post_init__(self) -> None:
+        if not self.paths:
+            raise ValueError("a PathQuery needs at least one path")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PathQuery:
