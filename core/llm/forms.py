@@ -1,0 +1,31 @@
+"""The form of answer a question asks for, read from its wording alone (shared by the planner and the reader)."""
+
+from __future__ import annotations
+
+import re
+
+COUNT = re.compile(r"\b(how many|number of|count of|count the|total number|how much)\b")
+PORTFOLIO = re.compile(
+    r"\b(everything|all (we|you|i) know|all (the )?(information|info|details|context)|overview|profile|full picture|"
+    r"360|summari[sz]e|summary|tell me about|what do (we|you) know|complete picture|dossier|rundown)\b"
+)
+MORE = re.compile(r"\b(more|most|greater|higher|larger|bigger)\b")
+FEWER = re.compile(r"\b(fewer|fewest|less|least|smaller|lower)\b")
+YESNO = re.compile(r"^(is|are|does|do|did|was|were|has|have|had|can|could|will)\b")
+LIST = re.compile(r"\b(which|list|name all|name the|what are|who are|enumerate|show)\b")
+
+
+def answer_form(question: str) -> str:
+    """count | yesno | compare | portfolio | list | value."""
+    low = question.strip().lower()
+    if COUNT.search(low):
+        return "count"
+    if YESNO.search(low):
+        return "yesno"
+    if PORTFOLIO.search(low):
+        return "portfolio"
+    if (MORE.search(low) or FEWER.search(low)) and re.search(r"\b(which|who)\b", low):
+        return "compare"
+    if LIST.search(low):
+        return "list"
+    return "value"

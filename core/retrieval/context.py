@@ -1,0 +1,76 @@
+"""Context assembly under a token budget, and the one system prompt every pipeline uses (fairness rule 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from core.llm.tokens import count_tokens
+from core.records import Chunk, ContextItem, Edge, Entity
+
+SYSTEM_PROMPT = (
+    "You are HopLens, an analyst assistant for a CRM knowledge base. Answer the question using only the context. "
+    "Lines starting with 'Computed from the graph' are exact results of graph queries: prefer them. "
+    "Be concise: a number for counts, entity IDs with names for lists, 'Yes' or 'No' first for yes/no questions. "
+    "If the context does not contain the answer, reply 'Not found in the provided context.'"
+)
+MAX_ATTR_CHARS = 80
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, list):
+        value = ", ".join(str(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value)
+    return text if len(text) <= MAX_ATTR_CHARS else text[: MAX_ATTR_CHARS - 1] + "…"
+
+
+def entity_line(entity: Entity) -> str:
+    attrs = "; ".join(f"{k}: {_fmt(v)}" for k, v in entity.attrs.items() if v not in (None, "", []))
+    aliases = f" (aka {', '.join(entity.aliases[:2])})" if entity.aliases else ""
+    return f"{entity.id} [{entity.type}] {entity.name}{aliases}" + (f" — {attrs}" if attrs else "")
+
+
+def relation_line(edge: Edge) -> str:
+    attrs = ", ".join(f"{k}: {v}" for k, v in edge.attrs.items())
+    return f"{edge.src} -{edge.type}-> {edge.dst}" + (f" ({attrs})" if attrs else "")
+
+
+def chunk_line(chunk: Chunk) -> str:
+    return f"[{chunk.id}] {chunk.text.strip()}"
+
+
+class ContextBuilder:
+    """Adds items in priority order while they fit the budget; items that do not fit are skipped, not cut."""
+
+    def __init__(self, budget: int):
+        if budget <= 0:
+            raise ValueError("context budget must be positive")
+        self.budget = budget
+        self.items: list[ContextItem] = []
+        self.used = 0
+        self._seen: set[str] = set()
+
+    def add(self, kind: str, text: str, source: str = "", score: float = 0.0) -> bool:
+        if text in self._seen:
+            return False
+        tokens = count_tokens(text) + 1  # +1: the newline joining items
+        if self.used + tokens > self.budget:
+            return False
+        self.items.append(ContextItem(kind, text, tokens, source, round(score, 4)))
+        self.used += tokens
+        self._seen.add(text)
+        return True
+
+    def add_all(self, rows: Iterable[tuple[str, str, str, float]]) -> None:
+        for kind, text, source, score in rows:
+            self.add(kind, text, source, score)
+
+    @property
+    def remaining(self) -> int:
+        return self.budget - self.used
+
+
+def render(items: list[ContextItem]) -> str:
+    return "\n".join(i.text for i in items)

@@ -1,0 +1,132 @@
+"""GraphRAG: vector seed -> multi-hop expansion with hop scores -> plan -> rank -> compact context.
+
+Ranking fusion (documented in docs/retrieval.md):
+    node score  = 3.0·[anchor named in the question] + 2.0·[in the planner's computed result]
+                  + 1.0·seed similarity + 0.5·hop_score / max hop_score in the subgraph
+    chunk score = vector similarity (or word overlap with the question for chunks reached through the graph)
+                  + 0.3·[mentions an anchor] + 0.1·min(3, sum of node scores of the entities it mentions)
+Context order: computed facts, anchor facts, relations of the anchors, then chunks and entity facts by score,
+each while it fits the budget. Structured plans (a computed result exists) keep the context compact.
+"""
+
+from __future__ import annotations
+
+from core.records import Hit, SubgraphNode
+from core.retrieval.base import Retrieved, Retriever, Stopwatch
+from core.retrieval.context import ContextBuilder, chunk_line, entity_line, relation_line
+from core.retrieval.search import RetrievalCore, content_words
+
+MAX_SEEDS = 12  # vector seeds kept (question anchors always kept)
+ANCHOR_CHUNKS = 6  # chunks per anchor pulled through the graph
+STRUCTURED_CHUNKS = 2  # chunks kept next to an exact computed result
+STRUCTURED_FACTS = 6  # result entity facts kept next to an exact computed result
+
+
+def node_score(node: SubgraphNode, anchors: set[str], result: set[str], max_hop: float) -> float:
+    return (
+        3.0 * (node.id in anchors)
+        + 2.0 * (node.id in result)
+        + 1.0 * (node.similarity or 0.0)
+        + 0.5 * (node.hop_score / max_hop if max_hop else 0.0)
+    )
+
+
+class GraphRetriever(Retriever):
+    name = "graph"
+
+    def __init__(self, core: RetrievalCore):
+        self.core = core
+
+    def _search(self, question: str) -> Retrieved:
+        out = Retrieved()
+        s, store = self.core.settings, self.core.store
+        sw = Stopwatch(out.timings)
+
+        # (1) vector seed + entities named in the question
+        hits = self.core.vector_hits(question, s.top_k, out.timings)
+        with sw("seed_ms"):
+            linked = self.core.link(question)
+            hit_chunks = {c.id: c for c in store.get_chunks([h.chunk_id for h in hits])}
+            similarity: dict[str, float] = {}
+            for h in hits:
+                for eid in hit_chunks[h.chunk_id].entity_ids if h.chunk_id in hit_chunks else []:
+                    similarity[eid] = max(similarity.get(eid, 0.0), h.score)
+            anchors = [i for i in linked.ids]
+            vector_seeds = sorted(similarity, key=lambda e: (-similarity[e], e))[:MAX_SEEDS]
+            seeds = list(dict.fromkeys(anchors + vector_seeds))
+
+        # (2) expansion with hop scores, and the planner's exact computation
+        with sw("expand_ms"):
+            sub = store.expand(seeds, hops=s.hops, fanout=s.fanout, max_nodes=s.max_subgraph_nodes)
+            for n in sub.nodes:
+                if n.hop == 0 and n.id in similarity:
+                    n.similarity = round(similarity[n.id], 4)
+            planned = self.core.planner.plan(question, linked)
+        out.subgraph, out.plan, out.hits = sub, planned.plan, hits
+
+        # (3) rank and (4) assemble
+        with sw("rank_ms"):
+            anchor_set = set(planned.plan.anchors) or set(anchors)
+            result = set(planned.result_ids)
+            max_hop = max((n.hop_score for n in sub.nodes), default=0.0)
+            scores = {n.id: node_score(n, anchor_set, result, max_hop) for n in sub.nodes}
+            for rid in result:
+                scores.setdefault(rid, 2.0)
+            structured = bool(planned.facts)
+            builder = ContextBuilder(s.context_budget)
+            for fact in planned.facts:
+                if not builder.add("computed", fact, planned.plan.explanation, 10.0):
+                    builder.add("computed", _shorten(fact, builder.remaining), planned.plan.explanation, 10.0)
+            for ent in store.get_entities(sorted(anchor_set)):
+                builder.add("fact", entity_line(ent), ent.id, scores.get(ent.id, 3.0))
+            self._relations(builder, anchor_set, result, scores, limit=8 if structured else 12)
+            chunk_rows = self._chunks(question, hits, hit_chunks, anchor_set, scores)
+            if structured:
+                chunk_rows = chunk_rows[:STRUCTURED_CHUNKS]
+            fact_ids = sorted((i for i in scores if i not in anchor_set), key=lambda i: (-scores[i], i))
+            if structured:
+                fact_ids = [i for i in fact_ids if i in result][:STRUCTURED_FACTS]
+            fact_rows = [
+                ("fact", entity_line(e), e.id, scores[e.id]) for e in store.get_entities(fact_ids[:40]) if e is not None
+            ]
+            # Interleave by score so neither chunks nor facts starve the other.
+            for row in sorted(chunk_rows + fact_rows, key=lambda r: -r[3]):
+                builder.add(*row)
+        out.context = builder.items
+        return out
+
+    def _relations(self, builder: ContextBuilder, anchors: set[str], result: set[str], scores, limit: int) -> None:
+        rows = []
+        for a in sorted(anchors):
+            for edge, other in self.core.store.neighbors(a):
+                rows.append((scores.get(other.id, 0.0) + (1.0 if other.id in result else 0.0), relation_line(edge)))
+        rows.sort(key=lambda r: (-r[0], r[1]))
+        for score, text in rows[:limit]:
+            builder.add("relation", text, text, score)
+
+    def _chunks(self, question, hits: list[Hit], hit_chunks, anchors: set[str], scores) -> list[tuple]:
+        store = self.core.store
+        base: dict[str, float] = {h.chunk_id: h.score for h in hits}
+        chunks = dict(hit_chunks)
+        if anchors:
+            qwords = content_words(question)
+            linked = store.chunks_for_entities(sorted(anchors), limit_per_entity=ANCHOR_CHUNKS)
+            extra = [cid for ids in linked.values() for cid in ids if cid not in chunks]
+            for c in store.get_chunks(extra):
+                chunks[c.id] = c
+                overlap = len(qwords & content_words(c.text)) / (len(qwords) or 1)
+                base[c.id] = max(base.get(c.id, 0.0), overlap)
+        rows = []
+        for cid, c in chunks.items():
+            mentions = set(c.entity_ids)
+            score = base.get(cid, 0.0) + 0.3 * bool(mentions & anchors)
+            score += 0.1 * min(3.0, sum(scores.get(e, 0.0) for e in mentions))
+            rows.append(("chunk", chunk_line(c), cid, score))
+        rows.sort(key=lambda r: (-r[3], r[2]))
+        return rows
+
+
+def _shorten(text: str, tokens: int) -> str:
+    from core.llm.tokens import truncate
+
+    return truncate(text, max(tokens - 4, 1)) + " …"

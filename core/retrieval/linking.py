@@ -1,0 +1,95 @@
+"""Link a question to entities: ids by pattern, names and aliases through the store's phone book.
+
+The phone book maps normalised surface forms to entity ids. Questions are matched by n-gram lookup (longest
+match first), which stays fast with tens of thousands of aliases where a regex alternation would not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.schema import ENTITY_ID_RE, entity_types, type_nouns
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # no apostrophe: "Acme's" -> acme, s
+# Anything shaped like an id ("ABC-123", "REGION-NOWHERE") even when its prefix is unknown.
+_ID_SHAPED = re.compile(r"\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+MAX_NGRAM = 6
+MIN_ALIAS_CHARS = 3
+
+
+def normalise(text: str) -> str:
+    return " ".join(w.lower() for w in _WORD.findall(text))
+
+
+@dataclass
+class Mention:
+    entity_id: str
+    start: int  # character span in the question
+    end: int
+    surface: str
+    by: str  # "id" | "alias"
+
+
+@dataclass
+class Linked:
+    mentions: list[Mention] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # id-shaped tokens the store does not know
+
+    @property
+    def ids(self) -> list[str]:
+        return list(dict.fromkeys(m.entity_id for m in self.mentions))
+
+
+class PhoneBook:
+    """Normalised alias -> entity id, keeping only unambiguous, non-generic aliases."""
+
+    def __init__(self, alias_table: dict[str, list[str]], known_ids: set[str] | None = None):
+        # Words that would make an alias match ordinary question text.
+        generic = set(type_nouns())
+        for vt in entity_types():
+            for a in vt.attrs:
+                generic.update(v.lower() for v in a.values)
+                generic.update(a.words)
+        self.by_alias: dict[str, str] = {}
+        for alias, ids in alias_table.items():
+            key = normalise(alias)
+            uniq = set(ids)
+            if len(uniq) != 1 or len(key) < MIN_ALIAS_CHARS or key in generic or ENTITY_ID_RE.fullmatch(alias.upper()):
+                continue
+            self.by_alias[key] = next(iter(uniq))
+        self.known_ids = known_ids
+
+    def link(self, question: str, exists) -> Linked:
+        """``exists(id) -> bool`` checks ids against the store."""
+        out = Linked()
+        taken: list[tuple[int, int]] = []
+        for m in _ID_SHAPED.finditer(question):
+            token = m.group(0)
+            if exists(token):
+                out.mentions.append(Mention(token, m.start(), m.end(), token, "id"))
+                taken.append((m.start(), m.end()))
+            elif ENTITY_ID_RE.fullmatch(token) or token.split("-")[0] in {v.id_prefix for v in entity_types()}:
+                out.unresolved.append(token)
+                taken.append((m.start(), m.end()))
+        words = list(_WORD.finditer(question))
+        i = 0
+        while i < len(words):
+            hit = None
+            for n in range(min(MAX_NGRAM, len(words) - i), 0, -1):
+                start, end = words[i].start(), words[i + n - 1].end()
+                if any(s < end and start < e for s, e in taken):
+                    continue
+                key = " ".join(w.group(0).lower() for w in words[i : i + n])
+                eid = self.by_alias.get(key)
+                if eid:
+                    hit = (n, Mention(eid, start, end, question[start:end], "alias"))
+                    break
+            if hit:
+                out.mentions.append(hit[1])
+                taken.append((hit[1].start, hit[1].end))
+                i += hit[0]
+            else:
+                i += 1
+        out.mentions.sort(key=lambda m: m.start)
+        return out

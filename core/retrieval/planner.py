@@ -1,0 +1,455 @@
+"""Query-type-aware planning: question -> Plan -> exact graph computation -> computed facts.
+
+A general mechanism over the ontology in ``core.schema``, not a list of question templates:
+- anchors are the entities linked in the question (ids, names, aliases);
+- the *operator* comes from the question's form (how many -> count, more/fewer -> compare, is/does -> exists,
+  everything/overview -> portfolio, an attribute word -> value, a type noun -> list);
+- the *target type* is the first type noun the question uses that is not an anchor's own type;
+- the *path* is the best-scoring typed path in the schema graph from the anchor type to the target type, where
+  intermediate types the question names and relation verbs it uses earn credit and length costs;
+- *filters* come from the closed attribute values and numeric comparisons the question names;
+- the derived "impacted by an outage" relation (vendor AND region) is used when impact words meet the types it links.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.llm.forms import COUNT as _COUNT
+from core.llm.forms import FEWER as _FEWER
+from core.llm.forms import MORE as _MORE
+from core.llm.forms import PORTFOLIO as _PORTFOLIO
+from core.llm.forms import YESNO as _YESNO
+from core.records import Entity, Filter, PathQuery, PathStep, Plan
+from core.retrieval.linking import Linked, normalise
+from core.schema import (
+    DATE,
+    EDGE_TYPES,
+    FLOAT,
+    IMPACT_PATHS,
+    IMPACT_WORDS,
+    INT,
+    VertexType,
+    entity_types,
+    type_nouns,
+    vertex_type,
+)
+
+MAX_PATH_LEN = 3
+MAX_LISTED = 40  # computed lists longer than this are cut (the count stays exact)
+# Short, common verb phrases say little about which edge is meant.
+WEAK_VERBS = {"in", "for", "have", "has", "had", "about", "use", "uses", "using", "serve", "serves", "against", "run",
+              "own", "experience", "cause", "power"}
+
+_WHO = re.compile(r"\bwho(m|se)?\b")
+_CMP = [
+    (re.compile(r"\b(at least|no less than|or more)\b"), ">="),
+    (re.compile(r"\b(at most|no more than|or less|or fewer)\b"), "<="),
+    (re.compile(r"\b(above|over|greater than|more than|higher than|exceeding|after|later than|since)\b"), ">"),
+    (re.compile(r"\b(below|under|less than|lower than|fewer than|before|earlier than)\b"), "<"),
+]
+_NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([kmb])?\b", re.I)
+_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+
+
+@dataclass
+class PlanResult:
+    plan: Plan
+    facts: list[str] = field(default_factory=list)  # computed fact lines for the context
+    result_ids: list[str] = field(default_factory=list)  # entities in the computed result
+
+
+@dataclass
+class _Noun:
+    type: str
+    start: int  # word index in the normalised question
+    plural: bool
+
+
+def _words(text: str) -> list[str]:
+    return normalise(text).split()
+
+
+def _find_phrase(words: list[str], phrase: str) -> int:
+    """Word index of ``phrase`` (normalised) in ``words`` or -1."""
+    p = phrase.split()
+    for i in range(len(words) - len(p) + 1):
+        if words[i : i + len(p)] == p:
+            return i
+    return -1
+
+
+def _render_path(anchor: str, steps: list[PathStep]) -> str:
+    out = anchor
+    for s in steps:
+        out += f" -{s.edge}-> {s.target}" if s.direction == "out" else f" <-{s.edge}- {s.target}"
+    return out
+
+
+def _reverse(steps: tuple[tuple[str, str, str], ...], start_type: str) -> list[PathStep]:
+    """Reverse a typed path that starts at ``start_type``."""
+    types = [start_type] + [t for _, _, t in steps]
+    out = []
+    for i in range(len(steps) - 1, -1, -1):
+        edge, direction, _ = steps[i]
+        out.append(PathStep(edge, "in" if direction == "out" else "out", types[i]))
+    return out
+
+
+class Planner:
+    """Rule-based planner. ``store`` is a GraphStore; the planner only reads the graph through it."""
+
+    def __init__(self, store, link: Callable[[str], Linked]):
+        self.store = store
+        self.link = link
+        self.nouns = type_nouns()  # noun -> type, longest first
+
+    # ---- understanding -------------------------------------------------------------------------------------------
+
+    def _nouns(self, words: list[str], blocked: set[int]) -> list[_Noun]:
+        found: list[_Noun] = []
+        used: set[int] = set(blocked)
+        for noun, tname in self.nouns.items():
+            p = noun.split()
+            for i in range(len(words) - len(p) + 1):
+                span = set(range(i, i + len(p)))
+                if words[i : i + len(p)] == p and not (span & used):
+                    found.append(_Noun(tname, i, noun not in vertex_type(tname).nouns and noun != tname.lower()))
+                    used |= span
+        return sorted(found, key=lambda n: n.start)
+
+    def _paths(self, src: str, dst: str) -> list[list[PathStep]]:
+        """All typed paths src -> dst up to MAX_PATH_LEN over entity edges (no vertex type repeated inside)."""
+        out: list[list[PathStep]] = []
+
+        def walk(cur: str, steps: list[PathStep], seen: set[str]) -> None:
+            if steps and cur == dst:
+                out.append(list(steps))
+                return
+            if len(steps) == MAX_PATH_LEN:
+                return
+            for e in EDGE_TYPES:
+                if e.structural:
+                    continue
+                for direction, a, b in (("out", e.src, e.dst), ("in", e.dst, e.src)):
+                    if a == cur and (b not in seen or b == dst):
+                        steps.append(PathStep(e.name, direction, b))
+                        walk(b, steps, seen | {b})
+                        steps.pop()
+
+        walk(src, [], {src})
+        return out
+
+    def _score_path(self, steps: list[PathStep], words: list[str], mentioned: set[str]) -> float:
+        text = " ".join(words)
+        score = -1.0 * len(steps)
+        for s in steps[:-1]:
+            score += 2.0 if s.target in mentioned else -0.5
+        for s in steps:
+            best = 0.0
+            for e in EDGE_TYPES:
+                if e.name != s.edge:
+                    continue
+                for verb in (*e.verbs, *e.reverse_verbs):
+                    if re.search(rf"\b{re.escape(verb)}\b", text):
+                        best = max(best, 0.3 if verb in WEAK_VERBS else 1.0)
+            score += best
+        return score
+
+    def _best_path(self, src: str, dst: str, words: list[str], mentioned: set[str]) -> list[PathStep] | None:
+        paths = self._paths(src, dst)
+        if not paths:
+            return None
+        return max(paths, key=lambda p: (self._score_path(p, words, mentioned), -len(p)))
+
+    def _filters(self, target: VertexType, words: list[str], question: str, target_pos: int) -> list[Filter]:
+        filters: list[Filter] = []
+        for attr in target.attrs:
+            for value in attr.values:
+                i = _find_phrase(words, normalise(value))
+                if i < 0:
+                    continue
+                vlen = len(normalise(value).split())
+                after = words[i + vlen : i + vlen + 3]
+                before = words[max(0, i - 3) : i]
+                distinctive = any(ch.isdigit() for ch in value)
+                attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in phrase.split()}
+                near_noun = target_pos >= 0 and i < target_pos <= i + vlen + 2
+                if distinctive or near_noun or attr_words & set(after) or attr_words & set(before):
+                    filters.append(Filter(attr.name, "==", value))
+                    break
+        low = question.lower()
+        for attr in target.attrs:
+            if attr.kind not in (INT, FLOAT, DATE):
+                continue
+            for phrase in sorted((attr.name.replace("_", " "), *attr.words), key=len, reverse=True):
+                m = re.search(rf"\b{re.escape(phrase)}\b(.{{0,40}})", low)
+                if not m:
+                    continue
+                tail = m.group(1)
+                for pattern, op in _CMP:
+                    c = pattern.search(tail)
+                    if not c:
+                        continue
+                    rest = tail[c.end() :]
+                    if attr.kind == DATE:
+                        d = _DATE.search(rest)
+                        if d:
+                            filters.append(Filter(attr.name, op, d.group(1)))
+                    else:
+                        n = _NUMBER.search(rest)
+                        if n:
+                            value = float(n.group(1).replace(",", ""))
+                            value *= {"k": 1e3, "m": 1e6, "b": 1e9}.get((n.group(2) or "").lower(), 1)
+                            filters.append(Filter(attr.name, op, value))
+                    break
+                break
+        return filters
+
+    def _edge_attrs(self, steps: list[PathStep], words: list[str]) -> None:
+        for s in steps:
+            for e in EDGE_TYPES:
+                if e.name != s.edge:
+                    continue
+                for a in e.attrs:
+                    for v in a.values:
+                        if _find_phrase(words, normalise(v)) >= 0:
+                            s.edge_attrs[a.name] = v
+
+    def _lookup_attr(self, vt: VertexType, words: list[str]) -> str | None:
+        best: tuple[int, int, str] | None = None
+        for order, attr in enumerate(vt.attrs):
+            for phrase in (attr.name.replace("_", " "), *attr.words):
+                if attr.name == "name" and phrase == "name":
+                    pass
+                if _find_phrase(words, normalise(phrase)) >= 0:
+                    key = (len(phrase), -order, attr.name)
+                    if best is None or key > best:
+                        best = key
+        return best[2] if best else None
+
+    # ---- planning ------------------------------------------------------------------------------------------------
+
+    def plan(self, question: str, linked: Linked | None = None) -> PlanResult:
+        linked = linked or self.link(question)
+        low = question.strip().lower()
+        words = _words(question)
+        anchors: list[Entity] = [e for e in self.store.get_entities(linked.ids) if e is not None]
+        anchor_types = {a.type for a in anchors}
+
+        if linked.unresolved and not anchors:
+            missing = ", ".join(linked.unresolved)
+            return PlanResult(
+                Plan("unanswerable", unresolved=linked.unresolved, explanation=f"{missing} is not in the knowledge graph"),
+                [f"Computed from the graph: not found — no entity {missing} exists in the knowledge graph."],
+            )
+        if not anchors:
+            unknown = self._unknown_name(question)
+            if unknown:
+                return PlanResult(
+                    Plan("unanswerable", unresolved=[unknown], explanation=f"no entity named {unknown!r}"),
+                    [f"Computed from the graph: not found — no entity named '{unknown}' exists in the knowledge graph."],
+                )
+            return PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
+
+        # Word positions covered by anchor mentions: their words are names, not type nouns.
+        blocked = self._mention_word_positions(question, linked)
+        nouns = self._nouns(words, blocked)
+        mentioned_types = {n.type for n in nouns}
+        other_nouns = [n for n in nouns if n.type not in anchor_types]
+        target_noun = other_nouns[0] if other_nouns else None
+        if target_noun is None:
+            # "which customers share a region with CUST-1": the anchor's own type, asked for in plural.
+            same = [n for n in nouns if n.plural]
+            target_noun = same[0] if same else None
+        if target_noun is None and _WHO.search(low):
+            target_noun = _Noun("Employee", -1, False)
+        if target_noun is None:
+            target_noun = self._target_from_verbs(anchors[0].type, words)
+
+        # ---- portfolio
+        if _PORTFOLIO.search(low) and (target_noun is None or _PORTFOLIO.search(low).start() < 20):
+            return self._portfolio(anchors[0])
+
+        # ---- comparison between same-type anchors
+        same_type = [a for a in anchors if a.type == anchors[0].type]
+        if len(same_type) >= 2 and (_MORE.search(low) or _FEWER.search(low)) and target_noun:
+            return self._comparison(same_type[:2], target_noun, words, mentioned_types, question, bool(_FEWER.search(low)))
+
+        # ---- yes/no between two anchors of different types
+        if _YESNO.search(low) and len({a.type for a in anchors}) >= 2:
+            return self._exists(anchors[0], anchors[1], words, mentioned_types, low)
+
+        count = bool(_COUNT.search(low))
+        if target_noun is None:
+            attr = self._lookup_attr(vertex_type(anchors[0].type), words)
+            if attr and not count:
+                return self._lookup(anchors[0], attr)
+            return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], explanation="no target type recognised"))
+
+        return self._traverse(anchors, target_noun, words, mentioned_types, question, low, count)
+
+    def _mention_word_positions(self, question: str, linked: Linked) -> set[int]:
+        positions: set[int] = set()
+        spans = [(m.start, m.end) for m in linked.mentions]
+        for idx, w in enumerate(re.finditer(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*", question)):
+            if any(s <= w.start() < e for s, e in spans):
+                positions.add(idx)
+        return positions
+
+    def _unknown_name(self, question: str) -> str | None:
+        """A capitalised multi-word phrase (not sentence-initial, not a known word) the store does not know."""
+        known = {w.lower() for w in type_nouns()} | {vt.name.lower() for vt in entity_types()}
+        for vt in entity_types():
+            for a in vt.attrs:
+                known.update(v.lower() for v in a.values)
+        for m in re.finditer(r"(?<![\w-])([A-Z][a-zA-Z0-9&.]+(?:\s+[A-Z][a-zA-Z0-9&.]+)+)", question):
+            phrase = m.group(1).strip(".")
+            if m.start() == 0 or phrase.lower() in known:
+                continue
+            if not self.store.find_entities(phrase, limit=1):
+                return phrase
+        return None
+
+    def _target_from_verbs(self, anchor_type: str, words: list[str]) -> _Noun | None:
+        text = " ".join(words)
+        best: tuple[float, str] | None = None
+        for e in EDGE_TYPES:
+            if e.structural:
+                continue
+            for other, verbs in ((e.dst, e.reverse_verbs + e.verbs), (e.src, e.verbs + e.reverse_verbs)):
+                if anchor_type not in (e.src, e.dst) or other == anchor_type:
+                    continue
+                for v in verbs:
+                    if v not in WEAK_VERBS and re.search(rf"\b{re.escape(v)}\b", text):
+                        key = (len(v), other)
+                        if best is None or key > best:
+                            best = key
+        return _Noun(best[1], -1, False) if best else None
+
+    def _path_for(self, anchor: Entity, target: str, words: list[str], mentioned: set[str], low: str) -> list[list[PathStep]]:
+        """One or more paths (intersected) from the anchor's type to ``target``."""
+        if any(re.search(rf"\b{w}\b", low) for w in IMPACT_WORDS):
+            if anchor.type == "Outage" and target in IMPACT_PATHS:
+                return [[PathStep(*s) for s in p] for p in IMPACT_PATHS[target]]
+            if target == "Outage" and anchor.type in IMPACT_PATHS:
+                return [_reverse(p, "Outage") for p in IMPACT_PATHS[anchor.type]]
+        best = self._best_path(anchor.type, target, words, mentioned)
+        if best:
+            self._edge_attrs(best, words)
+        return [best] if best else []
+
+    def _run(self, anchor: Entity, paths: list[list[PathStep]], target: str, filters: list[Filter]) -> list[str]:
+        return self.store.path_query(PathQuery([anchor.id], paths, target, filters))
+
+    def _describe(self, anchor: Entity, paths: list[list[PathStep]], filters: list[Filter]) -> str:
+        desc = " AND ".join(_render_path(anchor.id, p) for p in paths)
+        if filters:
+            desc += "; filter: " + ", ".join(f"{f.attr} {f.op} {f.value}" for f in filters)
+        return desc
+
+    def _names(self, ids: list[str]) -> dict[str, str]:
+        return {e.id: e.name for e in self.store.get_entities(ids) if e is not None}
+
+    def _traverse(self, anchors, target_noun, words, mentioned, question, low, count) -> PlanResult:
+        target = target_noun.type
+        vt = vertex_type(target)
+        filters = self._filters(vt, words, question, target_noun.start)
+        result: set[str] | None = None
+        descs: list[str] = []
+        all_paths: list[PathStep] = []
+        for anchor in anchors:
+            if anchor.type == target and target_noun.start >= 0 and not target_noun.plural:
+                continue
+            paths = self._path_for(anchor, target, words, mentioned, low)
+            if not paths:
+                continue
+            ids = set(self._run(anchor, paths, target, filters))
+            result = ids if result is None else result & ids
+            descs.append(self._describe(anchor, paths, filters))
+            all_paths.extend(paths[0])
+        if result is None:
+            return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], target_type=target,
+                                   explanation=f"no path from {anchors[0].type} to {target} in the ontology"))
+        ids = sorted(result)
+        hops = max(len(p) for p in [all_paths]) if all_paths else 0
+        kind = "aggregate" if count else ("relation" if len(all_paths) <= 1 and len(anchors) == 1 else "multi_hop")
+        plan = Plan(kind, anchors=[a.id for a in anchors], target_type=target, path=all_paths, filters=filters,
+                    operator="count" if count else "list", explanation="; ".join(descs))
+        del hops
+        if count:
+            fact = f"Computed from the graph: count = {len(ids)} {target} entities (path: {'; '.join(descs)})."
+            return PlanResult(plan, [fact], ids)
+        names = self._names(ids[:MAX_LISTED])
+        listed = "; ".join(f"{i} {names.get(i, '')}".strip() for i in ids[:MAX_LISTED])
+        more = f"; and {len(ids) - MAX_LISTED} more" if len(ids) > MAX_LISTED else ""
+        if ids:
+            fact = f"Computed from the graph: {len(ids)} {target} entities (path: {'; '.join(descs)}): {listed}{more}."
+        else:
+            fact = f"Computed from the graph: none — 0 {target} entities (path: {'; '.join(descs)})."
+        return PlanResult(plan, [fact], ids)
+
+    def _lookup(self, anchor: Entity, attr: str) -> PlanResult:
+        value: Any = anchor.name if attr == "name" else anchor.attrs.get(attr)
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        plan = Plan("lookup", anchors=[anchor.id], target_type=anchor.type, operator="value", attribute=attr,
+                    explanation=f"attribute {attr} of {anchor.id}")
+        if value is None or value == "":
+            return PlanResult(plan, [f"Computed from the graph: {anchor.id} has no recorded {attr}."], [anchor.id])
+        return PlanResult(plan, [f"Computed from the graph: {anchor.id} ({anchor.name}) {attr} = {value}."], [anchor.id])
+
+    def _comparison(self, pair, target_noun, words, mentioned, question, fewer) -> PlanResult:
+        target = target_noun.type
+        filters = self._filters(vertex_type(target), words, question, target_noun.start)
+        low = question.lower()
+        counts, descs, steps = [], [], []
+        for a in pair:
+            paths = self._path_for(a, target, words, mentioned, low)
+            if not paths:
+                return PlanResult(Plan("comparison", anchors=[p.id for p in pair], target_type=target,
+                                       explanation=f"no path from {a.type} to {target}"))
+            counts.append(len(self._run(a, paths, target, filters)))
+            descs.append(self._describe(a, paths, filters))
+            steps = paths[0]
+        pick = min if fewer else max
+        best = pick(range(2), key=lambda i: counts[i])
+        word = "fewer" if fewer else "more"
+        if counts[0] == counts[1]:
+            verdict = f"they are tied at {counts[0]}"
+            result_ids: list[str] = []
+        else:
+            verdict = f"{pair[best].id} ({pair[best].name}) has {word}"
+            result_ids = [pair[best].id]
+        plan = Plan("comparison", anchors=[p.id for p in pair], target_type=target, path=steps, filters=filters,
+                    operator="compare", explanation="; ".join(descs))
+        fact = (f"Computed from the graph: {pair[0].id} has {counts[0]} {target} entities and {pair[1].id} has "
+                f"{counts[1]} (paths: {'; '.join(descs)}); {verdict}.")
+        return PlanResult(plan, [fact], result_ids)
+
+    def _exists(self, a: Entity, b: Entity, words, mentioned, low) -> PlanResult:
+        paths = self._path_for(a, b.type, words, mentioned, low)
+        ids = set(self._run(a, paths, b.type, [])) if paths else set()
+        ok = b.id in ids
+        desc = self._describe(a, paths, []) if paths else f"no path from {a.type} to {b.type}"
+        plan = Plan("relation", anchors=[a.id, b.id], target_type=b.type, path=paths[0] if paths else [],
+                    operator="exists", explanation=desc)
+        fact = (f"Computed from the graph: {'yes' if ok else 'no'} — {b.id} ({b.name}) is {'' if ok else 'not '}"
+                f"reachable from {a.id} ({a.name}) (path: {desc}).")
+        return PlanResult(plan, [fact], [b.id] if ok else [])
+
+    def _portfolio(self, anchor: Entity) -> PlanResult:
+        pairs = self.store.neighbors(anchor.id)
+        seen: dict[str, tuple[Entity, str]] = {}
+        for edge, other in pairs:
+            seen.setdefault(other.id, (other, edge.type))
+        ids = sorted(seen)
+        parts = [f"{i} {seen[i][0].name} ({seen[i][0].type}, {seen[i][1]})" for i in ids]
+        plan = Plan("portfolio", anchors=[anchor.id], operator="list",
+                    explanation=f"all entities directly related to {anchor.id}")
+        fact = (f"Computed from the graph: {len(ids)} entities directly related to {anchor.id} ({anchor.name}): "
+                + "; ".join(parts) + ".")
+        return PlanResult(plan, [fact], ids)
