@@ -29,3 +29,14 @@ def answer_form(question: str) -> str:
     if LIST.search(low):
         return "list"
     return "value"
+
+STOPWORDS = frozenset(
+    "the a an of to in on for and or is are was were be by with what which who how many much does do did has have "
+    "had this that these those it its at from as their there any all me tell list".split()
+)
+_CONTENT = re.compile(r"[a-z0-9]+")
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased words that carry meaning (stop words and single characters dropped)."""
+    return {w for w in _CONTENT.findall(text.lower()) if w not in STOPWORDS and len(w) > 1}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from core.llm.forms import answer_form
+from core.llm.forms import answer_form, content_words
 from core.llm.tokens import count_tokens
 from core.records import Generation, Prompt, Usage
 from core.schema import ENTITY_ID_RE, type_nouns, type_of_id
@@ -23,13 +23,11 @@ from core.schema import ENTITY_ID_RE, type_nouns, type_of_id
 NOT_FOUND = "Not found in the provided context."
 COMPUTED = "Computed from the graph:"
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = set("the a an of to in on for and or is are was were be by with what which who how many much does do did "
-            "has have had this that these those it its at from as their there any all me tell list".split())
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[])")
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+    return content_words(text)
 
 
 def _asked_type(question: str) -> str | None:

@@ -11,10 +11,11 @@ each while it fits the budget. Structured plans (a computed result exists) keep 
 
 from __future__ import annotations
 
+from core.llm.forms import content_words
 from core.records import Hit, SubgraphNode
 from core.retrieval.base import Retrieved, Retriever, Stopwatch
 from core.retrieval.context import ContextBuilder, chunk_line, entity_line, relation_line
-from core.retrieval.search import RetrievalCore, content_words
+from core.retrieval.search import RetrievalCore
 
 MAX_SEEDS = 12  # vector seeds kept (question anchors always kept)
 ANCHOR_CHUNKS = 6  # chunks per anchor pulled through the graph

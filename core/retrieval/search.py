@@ -5,7 +5,6 @@ BasicRAG and GraphRAG both call ``RetrievalCore.vector_hits`` (same embedder, sa
 
 from __future__ import annotations
 
-import re
 import threading
 
 from core.config import Settings
@@ -13,14 +12,6 @@ from core.records import Hit, Timings
 from core.retrieval.base import Stopwatch
 from core.retrieval.linking import Linked, PhoneBook
 from core.retrieval.planner import Planner
-
-_CONTENT = re.compile(r"[a-z0-9]+")
-_STOP = set("the a an of to in on for and or is are was were be by with what which who how many much does do did "
-            "has have had this that these those it its at from as their there any all".split())
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in _CONTENT.findall(text.lower()) if w not in _STOP and len(w) > 1}
 
 
 class RetrievalCore:
