@@ -282,6 +282,7 @@ def run_eval(
     names = _validate(pipelines, judge, limit)
     data_dir = Path(data_dir) if data_dir else settings.data_path()
     store_path = Path(store_path) if store_path else settings.store_path()
+    settings = settings.model_copy(update={"store": store_path, "data": data_dir})  # one source for both
     if out_dir is None:
         out_dir = settings.home / "eval" / Path(str(suite)).stem
     out_dir = Path(out_dir)
@@ -289,17 +290,19 @@ def run_eval(
     store = None
     try:
         if pipeline_objects is None:
-            if settings.backend == "embedded" and not _store_present(store_path):
-                from core.ingest.build import build_store
-
-                build_store(data_dir, store_path, settings=settings, progress=show_progress)
             from core.llm.factory import make_embedder, make_generator
             from core.pipelines import build_pipelines
-            from core.store import open_store
 
-            store = open_store(settings, store_path)
+            if any(p != "llm" for p in names):  # LLM-only needs neither store nor embedder
+                if settings.backend == "embedded" and not _store_present(store_path):
+                    from core.ingest.build import build_store
+
+                    build_store(data_dir, store_path, settings=settings, progress=show_progress)
+                from core.store import open_store
+
+                store = open_store(settings, store_path)
+                embedder = embedder or make_embedder(settings)
             generator = generator or make_generator(settings)
-            embedder = embedder or make_embedder(settings)
             pipeline_objects = build_pipelines(settings=settings, store=store, generator=generator,
                                                embedder=embedder, names=tuple(names))
         if generator is None:  # injected pipelines: name the generator they carry, if they say

@@ -1,0 +1,196 @@
+"""``hoplens bench``: the scaling curve — build time, peak memory, retrieval latency and prompt tokens per pipeline
+at each scale — written as JSON under bench/results/ (one timestamped file per run plus latest.json).
+
+Generation and the store build run as child processes (``hoplens generate`` / ``hoplens build``) so their peak
+memory is measured exactly (``os.wait4`` rusage of that child). Queries run in this process over the scale's
+public question suite, after a warm-up, so model loading is not counted as query latency.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from core.evaluation.metrics import mean, percentile
+
+if TYPE_CHECKING:
+    from core.config import Settings
+
+SCALES = ("tiny", "demo", "full")
+WARMUP_QUESTIONS = 3
+# DESIGN.md § Performance budgets (embedded default, this 2-core machine). Checked, never asserted in unit tests.
+BUDGETS: dict[str, dict[str, float]] = {
+    "demo": {"build_s": 60, "graph_retrieval_p50_ms": 15, "graph_retrieval_p95_ms": 40, "offline_answer_p50_ms": 50},
+    "full": {"build_s": 20 * 60, "build_peak_rss_mib": 6 * 1024, "graph_retrieval_p50_ms": 50},
+}
+
+
+def parse_scales(text: str) -> list[str]:
+    scales = [s.strip() for s in text.split(",") if s.strip()]
+    bad = [s for s in scales if s not in SCALES]
+    if not scales or bad:
+        raise ValueError(f"--scales takes a comma list of {', '.join(SCALES)}; got {text!r}")
+    return list(dict.fromkeys(scales))
+
+
+def _run_child(args: Sequence[str], what: str) -> dict[str, float]:
+    """Run ``hoplens ARGS`` as a child; return wall seconds and the child's peak RSS (MiB)."""
+    cmd = [sys.executable, "-m", "core.cli", *args]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    err_chunks = []
+    # Drain stderr (progress bars) so the child never blocks on a full pipe; keep the tail for error messages.
+    for line in iter(proc.stderr.readline, b""):
+        err_chunks.append(line)
+        del err_chunks[:-20]
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        tail = b"".join(err_chunks).decode("utf-8", "replace").strip().splitlines()[-5:]
+        raise RuntimeError(f"{what} failed (exit {proc.returncode}): {' | '.join(tail)}")
+    return {"seconds": round(wall, 3), "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
+
+
+def _query_pass(settings: Settings, store_path: Path, data_dir: Path, pipelines: Sequence[str],
+                limit: int | None) -> dict[str, Any]:
+    from core.dataset.questions import load_suite
+    from core.evaluation.judges import StructuredJudge
+    from core.llm.factory import make_embedder, make_generator
+    from core.pipelines import build_pipelines
+    from core.store import open_store
+
+    store = open_store(settings, store_path)
+    try:
+        pipes = build_pipelines(settings=settings, store=store, generator=make_generator(settings),
+                                embedder=make_embedder(settings), names=tuple(pipelines))
+        questions = load_suite("public", data_dir)[:limit] if limit else load_suite("public", data_dir)
+        for p in pipes.values():  # warm-up: model loading, index pages, caches
+            for q in questions[:WARMUP_QUESTIONS]:
+                p.answer(q.question)
+        judge = StructuredJudge()
+        out: dict[str, Any] = {}
+        for name, p in pipes.items():
+            retrieval, total, prompt, passes = [], [], [], []
+            for q in questions:
+                a = p.answer(q.question)
+                retrieval.append(a.timings.retrieval_ms)
+                total.append(a.timings.total_ms)
+                prompt.append(a.usage.prompt_tokens)
+                passes.append(1.0 if judge.judge(q, a.text).verdict == "PASS" else 0.0)
+            out[name] = {
+                "n": len(questions),
+                "retrieval_p50_ms": percentile(retrieval, 50),
+                "retrieval_p95_ms": percentile(retrieval, 95),
+                "answer_p50_ms": percentile(total, 50),
+                "answer_p95_ms": percentile(total, 95),
+                "prompt_tokens_median": percentile(prompt, 50),
+                "prompt_tokens_mean": mean(prompt),
+                "structured_accuracy": mean(passes),
+            }
+        return {"pipelines": out, "store": store.stats()}
+    finally:
+        store.close()
+
+
+def _budget_checks(scale: str, result: dict[str, Any]) -> dict[str, Any]:
+    graph = result.get("queries", {}).get("pipelines", {}).get("graph", {})
+    measured = {
+        "build_s": result.get("build", {}).get("seconds"),
+        "build_peak_rss_mib": result.get("build", {}).get("peak_rss_mib"),
+        "graph_retrieval_p50_ms": graph.get("retrieval_p50_ms"),
+        "graph_retrieval_p95_ms": graph.get("retrieval_p95_ms"),
+        "offline_answer_p50_ms": graph.get("answer_p50_ms") if result.get("generator", "").startswith("offline")
+        else None,
+    }
+    checks = {}
+    for key, limit in BUDGETS.get(scale, {}).items():
+        value = measured.get(key)
+        checks[key] = {"limit": limit, "measured": value, "ok": None if value is None else value <= limit}
+    return checks
+
+
+def run_bench(
+    scales: Sequence[str] = ("tiny", "demo"),
+    out_dir: Path = Path("bench/results"),
+    settings: Settings | None = None,
+    work_dir: Path | None = None,
+    pipelines: Sequence[str] = ("llm", "basic", "graph"),
+    rebuild: bool = True,
+    limit: int | None = None,
+) -> dict[str, Any]:
+    """Benchmark each scale; write OUT/bench-<timestamp>.json and OUT/latest.json; return the result."""
+    from core.config import get_settings
+
+    settings = settings or get_settings()
+    work_dir = Path(work_dir) if work_dir else settings.home / "bench"
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    started = datetime.now(UTC)
+    result: dict[str, Any] = {
+        "created_at": started.isoformat(timespec="seconds"),
+        "machine": {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()},
+        "config": {"backend": settings.backend, "generator": settings.generator, "embedder": settings.embedder,
+                   "offline_embedder_model": settings.offline_embedder_model, "context_budget": settings.context_budget,
+                   "top_k": settings.top_k, "hops": settings.hops, "seed": settings.seed},
+        "scales": {},
+    }
+    for scale in scales:
+        data_dir, store_dir = work_dir / f"data-{scale}", work_dir / f"store-{scale}"
+        entry: dict[str, Any] = {"generator": settings.generator}
+        if not (data_dir / "manifest.json").exists():
+            if data_dir.exists():
+                shutil.rmtree(data_dir)  # a half-written dataset from an interrupted bench run
+            entry["generate"] = _run_child(["generate", "--scale", scale, "--seed", str(settings.seed),
+                                            "--out", str(data_dir)], f"hoplens generate --scale {scale}")
+        if rebuild and store_dir.exists():
+            shutil.rmtree(store_dir)  # time a build from scratch, not an incremental no-op
+        if rebuild or not store_dir.exists():
+            entry["build"] = _run_child(["build", "--data", str(data_dir), "--store", str(store_dir)],
+                                        f"hoplens build ({scale})")
+        entry["queries"] = _query_pass(settings, store_dir, data_dir, pipelines, limit)
+        entry["manifest"] = json.loads((data_dir / "manifest.json").read_text(encoding="utf-8"))
+        entry["budgets"] = _budget_checks(scale, entry)
+        result["scales"][scale] = entry
+    result["query_process_peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    stamp = started.strftime("%Y%m%dT%H%M%SZ")
+    for name in (f"bench-{stamp}.json", "latest.json"):
+        tmp = out_dir / (name + ".tmp")
+        tmp.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, out_dir / name)
+    result["written"] = [str(out_dir / f"bench-{stamp}.json"), str(out_dir / "latest.json")]
+    return result
+
+
+def format_bench(result: dict[str, Any]) -> str:
+    lines = []
+    for scale, e in result["scales"].items():
+        b = e.get("build") or {}
+        lines.append(f"[{scale}] build {b.get('seconds', '-')} s, peak {b.get('peak_rss_mib', '-')} MiB; "
+                     f"{e['queries']['store'].get('chunks', '?')} chunks")
+        for name, p in e["queries"]["pipelines"].items():
+            lines.append(f"  {name:<6} retrieval p50 {p['retrieval_p50_ms']} ms p95 {p['retrieval_p95_ms']} ms · "
+                         f"answer p50 {p['answer_p50_ms']} ms · tokens p50 {p['prompt_tokens_median']} · "
+                         f"accuracy {p['structured_accuracy']}")
+        for key, c in e["budgets"].items():
+            mark = "ok" if c["ok"] else ("n/a" if c["ok"] is None else "OVER")
+            lines.append(f"  budget {key}: {c['measured']} (limit {c['limit']}) {mark}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of bench/run_bench.py (same options as ``hoplens bench``)."""
+    from core.cli import main as cli_main
+
+    return cli_main(["bench", *(argv if argv is not None else sys.argv[1:])])
