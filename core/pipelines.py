@@ -94,5 +94,7 @@ def build_pipelines(
     backend = getattr(core.store if core else store, "backend", settings.backend)
     retrievers = {"llm": None}
     if core is not None:
-        retrievers |= {"basic": BasicRetriever(core), "graph": GraphRetriever(core)}
+        # The optional LLM planner/reranker needs a real model; the offline reader cannot plan or rank.
+        assistant = generator if (settings.llm_planner or settings.llm_rerank) and settings.generator != "offline" else None
+        retrievers |= {"basic": BasicRetriever(core), "graph": GraphRetriever(core, assistant)}
     return {n: RetrievalPipeline(n, retrievers[n], generator, backend) for n in names}

@@ -15,12 +15,15 @@ from core.llm.forms import content_words
 from core.records import Hit, SubgraphNode
 from core.retrieval.base import Retrieved, Retriever, Stopwatch
 from core.retrieval.context import ContextBuilder, chunk_line, entity_line, relation_line
+from core.retrieval.llm_assist import llm_plan, llm_rerank
+from core.retrieval.planner import execute_plan
 from core.retrieval.search import RetrievalCore
 
 MAX_SEEDS = 12  # vector seeds kept (question anchors always kept)
 ANCHOR_CHUNKS = 6  # chunks per anchor pulled through the graph
 STRUCTURED_CHUNKS = 2  # chunks kept next to an exact computed result
 STRUCTURED_FACTS = 6  # result entity facts kept next to an exact computed result
+RERANK_POOL = 12  # chunk candidates shown to the optional LLM reranker
 
 
 def node_score(node: SubgraphNode, anchors: set[str], result: set[str], max_hop: float) -> float:
@@ -35,8 +38,10 @@ def node_score(node: SubgraphNode, anchors: set[str], result: set[str], max_hop:
 class GraphRetriever(Retriever):
     name = "graph"
 
-    def __init__(self, core: RetrievalCore):
+    def __init__(self, core: RetrievalCore, assistant=None):
         self.core = core
+        # A real generator for the optional LLM planner / reranker (settings.llm_planner / llm_rerank).
+        self.assistant = assistant
 
     def _search(self, question: str) -> Retrieved:
         out = Retrieved()
@@ -63,6 +68,12 @@ class GraphRetriever(Retriever):
                 if n.hop == 0 and n.id in similarity:
                     n.similarity = round(similarity[n.id], 4)
             planned = self.core.planner.plan(question, linked)
+            if self.assistant is not None and s.llm_planner and planned.plan.kind != "unanswerable":
+                proposal, used = llm_plan(self.assistant, question, linked.ids)
+                out.usage = out.usage.add(used)
+                executed = execute_plan(self.core.planner, proposal) if proposal else None
+                if executed is not None:
+                    planned = executed
         out.subgraph, out.plan, out.hits = sub, planned.plan, hits
 
         # (3) rank and (4) assemble
@@ -82,6 +93,16 @@ class GraphRetriever(Retriever):
                 builder.add("fact", entity_line(ent), ent.id, scores.get(ent.id, 3.0))
             self._relations(builder, anchor_set, result, scores, limit=8 if structured else 12)
             chunk_rows = self._chunks(question, hits, hit_chunks, anchor_set, scores)
+            if self.assistant is not None and s.llm_rerank and chunk_rows:
+                order, used = llm_rerank(self.assistant, question, [(r[2], r[1]) for r in chunk_rows[:RERANK_POOL]])
+                out.usage = out.usage.add(used)
+                if order:
+                    rank = {cid: i for i, cid in enumerate(order)}
+                    top = max(r[3] for r in chunk_rows)
+                    chunk_rows = sorted(
+                        ((k, t, c, top + 1 - rank[c] / len(rank)) if c in rank else (k, t, c, sc) for k, t, c, sc in chunk_rows),
+                        key=lambda r: -r[3],
+                    )
             if structured:
                 chunk_rows = chunk_rows[:STRUCTURED_CHUNKS]
             fact_ids = sorted((i for i in scores if i not in anchor_set), key=lambda i: (-scores[i], i))

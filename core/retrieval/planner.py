@@ -453,3 +453,31 @@ class Planner:
         fact = (f"Computed from the graph: {len(ids)} entities directly related to {anchor.id} ({anchor.name}): "
                 + "; ".join(parts) + ".")
         return PlanResult(plan, [fact], ids)
+
+
+def execute_plan(planner: Planner, plan: Plan) -> PlanResult | None:
+    """Run a plan proposed elsewhere (the LLM planner) with the same exact machinery; None if it is unusable."""
+    from core.schema import edge_allowed
+
+    anchors = [e for e in planner.store.get_entities(plan.anchors) if e is not None]
+    if not anchors or plan.operator not in ("count", "list") or not plan.path or not plan.target_type:
+        return None
+    cur = anchors[0].type
+    for s in plan.path:  # every step must exist in the ontology, in the stated direction
+        ok = edge_allowed(cur, s.edge, s.target) if s.direction == "out" else edge_allowed(s.target, s.edge, cur)
+        if not ok:
+            return None
+        cur = s.target
+    if cur != plan.target_type:
+        return None
+    vt = vertex_type(plan.target_type)
+    filters = [f for f in plan.filters if vt.attr(f.attr) is not None]
+    ids = planner._run(anchors[0], [plan.path], plan.target_type, filters)
+    desc = planner._describe(anchors[0], [plan.path], filters)
+    plan.filters = filters
+    plan.explanation = desc
+    if plan.operator == "count":
+        return PlanResult(plan, [f"Computed from the graph: count = {len(ids)} {plan.target_type} entities (path: {desc})."], ids)
+    names = planner._names(ids[:MAX_LISTED])
+    listed = "; ".join(f"{i} {names.get(i, '')}".strip() for i in ids[:MAX_LISTED])
+    return PlanResult(plan, [f"Computed from the graph: {len(ids)} {plan.target_type} entities (path: {desc}): {listed}."], ids)
