@@ -17,7 +17,7 @@ def validate_question(question: object) -> str:
         raise ValueError("the question must be text")
     q = " ".join(question.split())
     if not q:
-        raise ValueError("the question is empty: type a question, e.g. 'Which customers depend on VEND-01?'")
+        raise ValueError("the question is empty: type a question about an entity by its id or name")
     if len(q) > MAX_QUESTION_CHARS:
         raise ValueError(f"the question is too long ({len(q):,} characters; the limit is {MAX_QUESTION_CHARS:,})")
     return q
