@@ -63,7 +63,7 @@ class Settings(BaseSettings):
     llm_rerank: bool = False  # rerank GraphRAG candidates with the configured LLM (tokens counted)
 
     # ---- retrieval (shared by BasicRAG and GraphRAG: fairness rule 2 and 3)
-    context_budget: int = 800  # context tokens either RAG pipeline may use
+    context_budget: int = 640  # context tokens either RAG pipeline may use (prompt = system + context + question)
     top_k: int = 8  # chunks from the vector search
     hops: int = 2
     fanout: int = 50  # edges followed per frontier vertex per hop, in deterministic order
