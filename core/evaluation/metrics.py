@@ -119,12 +119,18 @@ def pipeline_summary(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         }
     )
     llm_rows = [r for r in rows if r.get("llm_verdict")]
+    judge_tokens = sum(int(r.get("judge_prompt_tokens") or 0) + int(r.get("judge_completion_tokens") or 0)
+                       for r in rows)
+    if judge_tokens:  # --judge llm: the judge's own tokens, never added to the pipeline's prompt tokens
+        out["judge_tokens_total"] = judge_tokens
     if llm_rows:  # --judge both: the LLM judge's accuracy and how often it agrees with the structured judge
         out["llm_judge"] = {
             "n": len(llm_rows),
             "accuracy": mean([1.0 if r["llm_verdict"] == "PASS" else 0.0 for r in llm_rows]),
             "agreement": mean([1.0 if (r["llm_verdict"] == "PASS") == (r["verdict"] == "PASS") else 0.0
                                for r in llm_rows]),
+            "prompt_tokens_total": sum(int(r.get("judge_prompt_tokens") or 0) for r in llm_rows),
+            "completion_tokens_total": sum(int(r.get("judge_completion_tokens") or 0) for r in llm_rows),
         }
     return out
 

@@ -167,7 +167,13 @@ def _judge_row(question: Question, fields: Mapping[str, Any], judge: str, struct
     if judge in ("llm", "both"):
         # The judge is blind to the pipeline (fairness rule 6): pipeline="" on purpose. Its verdict comes from the
         # LLM judge's own strict parser; nothing here searches the reply for "PASS".
-        lj = llm_judge.judge(question.question, question.reference, text, question_id=question.id, pipeline="")
+        result = llm_judge.judge(question.question, question.reference, text, question_id=question.id, pipeline="")
+        # core.llm.judge returns JudgeResult(judgement, usage); a bare Judgement is accepted too.
+        lj = getattr(result, "judgement", result)
+        usage = getattr(result, "usage", None)
+        if usage is not None:  # fairness rule 4: the judge's tokens are counted (apart from the pipeline's)
+            out.update({"judge_prompt_tokens": int(usage.prompt_tokens),
+                        "judge_completion_tokens": int(usage.completion_tokens)})
         if judge == "llm":
             out.update({"verdict": lj.verdict, "score": float(lj.score), "reason": lj.reason, "judge": "llm"})
         else:

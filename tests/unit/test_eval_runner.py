@@ -11,7 +11,18 @@ import pytest
 from core.config import Settings
 from core.evaluation import bertscore, report
 from core.evaluation.runner import RunConflict, run_eval
-from core.records import Answer, ContextItem, Judgement, Plan, Question, Subgraph, SubgraphNode, Timings, Usage
+from core.records import (
+    Answer,
+    ContextItem,
+    Generation,
+    Judgement,
+    Plan,
+    Question,
+    Subgraph,
+    SubgraphNode,
+    Timings,
+    Usage,
+)
 
 QUESTIONS = [
     Question("q1", "aggregate", "How many customers were impacted by OUTAGE-001?", {"type": "count", "value": 3},
@@ -225,10 +236,34 @@ def test_llm_judge_verdict_is_taken_as_given_and_blind(tmp_path, data_dir):
     assert all(r["llm_verdict"] == "FAIL" for r in rows)  # "PASS" in its reason does not make a PASS
     assert {r["judge"] for r in rows} == {"structured"}  # structured stays primary with --judge both
     assert set(lj.pipelines_seen) == {""}
-    assert s["pipelines"]["graph"]["llm_judge"] == {"n": 4, "accuracy": 0.0, "agreement": 0.0}
+    assert s["pipelines"]["graph"]["llm_judge"] == {"n": 4, "accuracy": 0.0, "agreement": 0.0,
+                                                    "prompt_tokens_total": 0, "completion_tokens_total": 0}
 
     s = run(tmp_path / "llm", data_dir, fakes(), judge="llm", llm_judge=FakeLLMJudge())
     assert s["pipelines"]["graph"]["accuracy"] == 0.0 and s["config"]["judge"] == "llm"
+
+
+class ScriptedJudgeLLM:
+    """A generator for core.llm.judge.LLMJudge that replies per answer text (PASS only for "3 customers")."""
+
+    name = "fake-judge-llm"
+
+    def complete_json(self, system: str, user: str) -> Generation:
+        reply = "PASS: same count" if "Answer to grade: 3 customers" in user else "FAIL: the PASS criteria were not met"
+        return Generation(reply, Usage(120, 8, 1))
+
+
+def test_real_llm_judge_parser_is_used_strictly_and_its_tokens_counted(tmp_path, data_dir):
+    from core.llm.judge import LLMJudge
+
+    s = run(tmp_path / "out", data_dir, fakes(), judge="llm", llm_judge=LLMJudge(ScriptedJudgeLLM()))
+    rows, _ = report.read_rows(tmp_path / "out" / report.RESULTS_JSONL)
+    passed = {(r["question_id"], r["pipeline"]) for r in rows if r["verdict"] == "PASS"}
+    assert passed == {("q1", "graph")}  # every "FAIL: the PASS criteria were not met" reply is a FAIL
+    assert {r["judge"] for r in rows} == {"llm"}
+    assert all(r["judge_prompt_tokens"] == 120 for r in rows)
+    assert s["pipelines"]["graph"]["judge_tokens_total"] == 4 * 128
+    assert s["pipelines"]["graph"]["prompt_tokens_median"] == 400  # judge tokens never inflate the pipeline's
 
 
 def test_llm_judge_with_the_offline_reader_is_a_clear_error(tmp_path, data_dir):
