@@ -1,0 +1,13 @@
+"""Benchmark HopLens: ``python bench/run_bench.py [--scales tiny,demo] [--out bench/results]``.
+
+Thin wrapper over ``hoplens bench`` (core/evaluation/bench.py); see docs/evaluation.md.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from core.evaluation.bench import main
+
+if __name__ == "__main__":
+    sys.exit(main())
