@@ -1,0 +1,595 @@
+"""Pure drawing helpers for the app: records in, HTML / plotly figures / table rows out.
+
+Nothing here imports streamlit or touches a store, so every function is unit-testable with hand-built records.
+The subgraph HTML is self-contained (vis-network inlined from the pyvis package, no CDN links): the app must
+render with no network at all.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import io
+import json
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from core.records import Answer, ContextItem, Plan, Subgraph, SubgraphNode, Timings, Usage
+
+# ---- palette and labels -------------------------------------------------------------------------------------------
+
+PIPELINE_LABELS: dict[str, str] = {"llm": "LLM-only", "basic": "BasicRAG", "graph": "GraphRAG", "routed": "Routed"}
+PIPELINE_COLORS: dict[str, str] = {"llm": "#9AA5B1", "basic": "#F2A541", "graph": "#2E86AB", "routed": "#7B5EA7"}
+
+# One colour per vertex type (colour-blind-friendly Tableau-like palette); unknown types fall back to grey.
+TYPE_COLORS: dict[str, str] = {
+    "Customer": "#4C78A8",
+    "Vendor": "#F58518",
+    "Region": "#54A24B",
+    "Outage": "#E45756",
+    "Employee": "#72B7B2",
+    "Ticket": "#B8A01B",
+    "ComplianceCase": "#B279A2",
+    "Project": "#FF9DA6",
+    "Document": "#9D755D",
+    "Chunk": "#BAB0AC",
+}
+DEFAULT_COLOR = "#8C8C8C"
+SEED_BORDER = "#1B1B1B"
+
+TIMING_STAGES: tuple[tuple[str, str], ...] = (
+    ("embed_ms", "embed"),
+    ("seed_ms", "seed"),
+    ("expand_ms", "expand"),
+    ("rank_ms", "rank"),
+    ("generate_ms", "generate"),
+)
+
+
+def pipeline_label(name: str) -> str:
+    return PIPELINE_LABELS.get(name, name)
+
+
+def type_color(type_name: str) -> str:
+    return TYPE_COLORS.get(type_name, DEFAULT_COLOR)
+
+
+# ---- stats line and small tables -----------------------------------------------------------------------------------
+
+
+def stats_line(usage: Usage, timings: Timings) -> str:
+    """The one-line cost summary shown under every answer: "N tokens · M calls · S s"."""
+    tokens = usage.prompt_tokens + usage.completion_tokens
+    calls = "call" if usage.calls == 1 else "calls"
+    return f"{tokens:,} tokens · {usage.calls} {calls} · {timings.total_ms / 1000:.2f} s"
+
+
+def hop_score_rows(subgraph: Subgraph | None) -> list[dict[str, Any]]:
+    """The accumulator view of a subgraph: one row per node, seeds first, then by hop and falling hop score."""
+    if subgraph is None:
+        return []
+    nodes = sorted(subgraph.nodes, key=lambda n: (n.hop, -n.hop_score, n.id))
+    return [
+        {
+            "entity": n.id,
+            "name": n.label,
+            "type": n.type,
+            "hop": n.hop,
+            "hop score": round(n.hop_score, 4),
+            "seed": n.hop == 0,
+            "reached from": n.reached_from or "",
+            "via edge": n.via_edge or "",
+            "similarity": None if n.similarity is None else round(n.similarity, 4),
+            "seeds": ", ".join(n.seeds),
+        }
+        for n in nodes
+    ]
+
+
+def context_rows(context: Sequence[ContextItem]) -> list[dict[str, Any]]:
+    """The exact context sent to the generator, in order, with token counts."""
+    return [
+        {"#": i, "kind": c.kind, "source": c.source, "tokens": c.tokens, "score": round(c.score, 4), "text": c.text}
+        for i, c in enumerate(context, 1)
+    ]
+
+
+def timing_rows(timings: Timings) -> list[dict[str, Any]]:
+    """Latency breakdown by stage; "other" is total time not attributed to a stage (prompt assembly, planning)."""
+    rows = [{"stage": label, "ms": round(getattr(timings, attr), 2)} for attr, label in TIMING_STAGES]
+    other = timings.total_ms - sum(getattr(timings, attr) for attr, _ in TIMING_STAGES)
+    rows.append({"stage": "other", "ms": round(max(other, 0.0), 2)})
+    rows.append({"stage": "total", "ms": round(timings.total_ms, 2)})
+    return rows
+
+
+def _path_text(plan: Plan) -> str:
+    parts: list[str] = []
+    for step in plan.path:
+        arrow = f"-[{step.edge}]->" if step.direction == "out" else f"<-[{step.edge}]-"
+        parts.append(f"{arrow} {step.target}")
+    return " ".join(parts)
+
+
+def plan_rows(plan: Plan | None) -> list[tuple[str, str]]:
+    """(field, value) pairs describing what the planner understood; empty fields are left out."""
+    if plan is None:
+        return []
+    rows: list[tuple[str, str]] = [("kind", plan.kind)]
+    if plan.anchors:
+        rows.append(("anchors", ", ".join(plan.anchors)))
+    if plan.target_type:
+        rows.append(("target type", plan.target_type))
+    if plan.path:
+        rows.append(("path", _path_text(plan)))
+    if plan.filters:
+        rows.append(("filters", "; ".join(f"{f.attr} {f.op} {f.value}" for f in plan.filters)))
+    if plan.operator:
+        rows.append(("operator", plan.operator))
+    if plan.attribute:
+        rows.append(("attribute", plan.attribute))
+    if plan.unresolved:
+        rows.append(("not in the store", ", ".join(plan.unresolved)))
+    if plan.explanation:
+        rows.append(("explanation", plan.explanation))
+    rows.append(("planner", plan.planner))
+    return rows
+
+
+def entity_type_rows(stats: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Entities per type from ``GraphStore.stats()``, largest first."""
+    ents = stats.get("entities") or {}
+    return [{"type": t, "entities": int(n)} for t, n in sorted(ents.items(), key=lambda kv: (-int(kv[1]), kv[0]))]
+
+
+def _total(value: Any) -> int:
+    if isinstance(value, Mapping):
+        return int(sum(int(v) for v in value.values()))
+    return int(value or 0)
+
+
+def kb_totals(stats: Mapping[str, Any]) -> dict[str, int]:
+    """Headline counts for the overview: entities, edges, documents, chunks, tokens."""
+    return {
+        "entities": _total(stats.get("entities")),
+        "edges": _total(stats.get("edges")),
+        "documents": _total(stats.get("documents")),
+        "chunks": _total(stats.get("chunks")),
+        "tokens": _total(stats.get("tokens")),
+    }
+
+
+# ---- subgraph HTML (pyvis, made self-contained) -------------------------------------------------------------------
+
+# Physics for ~200 nodes: forceAtlas2 spreads hubs well; a bounded stabilisation, then physics is switched off
+# (injected script below) so the layout stays still while an analyst reads it.
+PHYSICS: dict[str, Any] = {
+    "enabled": True,
+    "solver": "forceAtlas2Based",
+    "forceAtlas2Based": {
+        "gravitationalConstant": -60,
+        "centralGravity": 0.01,
+        "springLength": 110,
+        "springConstant": 0.08,
+        "damping": 0.6,
+        "avoidOverlap": 0.3,
+    },
+    "maxVelocity": 60,
+    "minVelocity": 1.0,
+    "timestep": 0.4,
+    "adaptiveTimestep": True,
+    "stabilization": {"enabled": True, "iterations": 250, "updateInterval": 25, "fit": True},
+}
+
+_EXTERNAL_TAG_RES = (
+    re.compile(r"<link\b[^>]*\bhref\s*=\s*[\"']?(?:https?:)?//[^>]*>", re.I),
+    re.compile(r"<script\b[^>]*\bsrc\s*=\s*[\"']?(?:https?:)?//[^>]*>\s*</script\s*>", re.I),
+)
+# Any attribute or CSS reference that would make the browser fetch from the network.
+_EXTERNAL_REF_RE = re.compile(
+    r"""(?:\b(?:src|href)\s*=\s*["']?|@import\s+(?:url\()?\s*["']?|url\(\s*["']?)((?:https?:)?//[^"')\s>]+)""",
+    re.I,
+)
+_EMPTY_HEADING_RE = re.compile(r"<center>\s*<h1>\s*</h1>\s*</center>", re.I)
+
+
+def external_resources(page: str) -> list[str]:
+    """URLs a page would fetch from the network (script/link/img src/href, CSS url()/@import)."""
+    # Only markup and CSS can trigger fetches; string literals inside inline JS (licence URLs, the SVG namespace)
+    # are data, so inline <script> bodies are skipped.
+    without_js = re.sub(r"(<script\b[^>]*>)(.*?)(</script\s*>)", r"\1\3", page, flags=re.I | re.S)
+    return _EXTERNAL_REF_RE.findall(without_js)
+
+
+def make_self_contained(page: str) -> str:
+    """Remove every external <link>/<script src> pyvis adds (Bootstrap, CDNs); fail loudly if any reference is left."""
+    for pattern in _EXTERNAL_TAG_RES:
+        page = pattern.sub("", page)
+    page = _EMPTY_HEADING_RE.sub("", page)
+    left = external_resources(page)
+    if left:
+        raise RuntimeError(f"subgraph HTML still references the network: {left[:3]} (pyvis template changed?)")
+    return page
+
+
+def _node_title(n: SubgraphNode) -> str:
+    lines = [f"{n.label} ({n.id})" if n.label and n.label != n.id else n.id, f"type: {n.type}"]
+    if n.hop == 0:
+        lines.append("seed" + (f" · similarity {n.similarity:.3f}" if n.similarity is not None else ""))
+    else:
+        lines.append(f"hop {n.hop} · hop score {n.hop_score:.3f}")
+        if n.via_edge:
+            lines.append(f"via {n.via_edge} from {n.reached_from or '?'}")
+    return "\n".join(lines)
+
+
+def _rgba(hex_color: str, alpha: float) -> str:
+    h = hex_color.lstrip("#")
+    r, g, b = int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+    return f"rgba({r},{g},{b},{alpha:.2f})"
+
+
+def node_style(node: SubgraphNode, max_score: float) -> dict[str, Any]:
+    """vis-network options for one node: colour by type, size/opacity by hop score, seeds as bordered stars."""
+    base = type_color(node.type)
+    if node.hop == 0:
+        return {
+            "shape": "star",
+            "size": 26,
+            "borderWidth": 3,
+            "color": {"background": base, "border": SEED_BORDER, "highlight": {"background": base, "border": SEED_BORDER}},
+            "font": {"size": 14, "color": "#111111", "strokeWidth": 3, "strokeColor": "#ffffff"},
+        }
+    share = node.hop_score / max_score if max_score > 0 else 0.0
+    alpha = 0.35 + 0.65 * share
+    return {
+        "shape": "dot",
+        "size": round(8 + 18 * math.sqrt(share), 2),
+        "borderWidth": 1,
+        "color": {"background": _rgba(base, alpha), "border": _rgba(base, min(1.0, alpha + 0.2)),
+                  "highlight": {"background": base, "border": SEED_BORDER}},
+        "font": {"size": 11, "color": _rgba("#222222", max(0.55, alpha))},
+    }
+
+
+def _legend_html(types: Iterable[str]) -> str:
+    items = "".join(
+        f'<span class="hl-item"><span class="hl-dot" style="background:{type_color(t)}"></span>{html_lib.escape(t)}</span>'
+        for t in types
+    )
+    return (
+        '<div id="hl-legend">'
+        f"{items}"
+        '<span class="hl-item"><span class="hl-star">&#9733;</span>seed</span>'
+        '<span class="hl-item hl-note">size &amp; opacity = hop score · hover a node for details</span>'
+        "</div>"
+    )
+
+
+_EXTRA_CSS = """
+<style>
+  html, body { overflow: hidden; }
+  body { margin: 0; font-family: -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+  .card { border: none; }
+  #mynetwork { float: none !important; box-sizing: border-box; border: 1px solid #e3e6ea !important; border-radius: 6px; }
+  #hl-legend { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; font-size: 12px;
+               color: #333; padding: 4px 2px 6px 2px; }
+  .hl-item { display: inline-flex; align-items: center; gap: 5px; white-space: nowrap; }
+  .hl-dot { width: 11px; height: 11px; border-radius: 50%; display: inline-block; }
+  .hl-star { font-size: 14px; color: #1b1b1b; }
+  .hl-note { color: #777; }
+  .vis-tooltip { white-space: pre-line !important; font-size: 12px !important; }
+  #loadingBar div.outerBorder { top: 40% !important; width: 320px !important; }
+  #loadingBar #border { width: 220px !important; }
+  #loadingBar #text { left: 250px !important; font-size: 16px !important; }
+</style>
+"""
+
+# Freeze the layout once it has settled so nodes do not drift while the analyst reads; marks the page as ready
+# (tests wait for data-ready on <body>).
+_FREEZE_JS = """
+<script type="text/javascript">
+  (function () {
+    function ready() { document.body.setAttribute("data-ready", "1"); }
+    if (typeof network === "undefined" || !network) { ready(); return; }
+    network.once("stabilizationIterationsDone", function () { network.setOptions({ physics: false }); ready(); });
+    setTimeout(ready, 8000);
+  })();
+</script>
+"""
+
+
+def subgraph_html(subgraph: Subgraph, height_px: int = 560, physics: bool = True) -> str:
+    """A self-contained interactive HTML page drawing ``subgraph`` (pyvis / vis-network, no network access needed).
+
+    Colour encodes the vertex type, size and opacity the hop score relative to the best-scored node, seeds are
+    bordered stars, edges carry their type. Edges whose endpoints are not in ``subgraph.nodes`` are dropped.
+    """
+    from pyvis.network import Network  # heavy-ish import, only when drawing
+
+    if height_px < 100:
+        raise ValueError(f"height_px must be at least 100 (got {height_px})")
+    net = Network(height=f"{height_px}px", width="100%", directed=True, cdn_resources="in_line", bgcolor="#ffffff")
+    max_score = max((n.hop_score for n in subgraph.nodes if n.hop > 0), default=0.0)
+    titles = {n.id: _node_title(n) for n in subgraph.nodes}
+    # pyvis switches to an innerHTML popup for every node when any title contains "href"; escape titles then.
+    if any("href" in t for t in titles.values()):
+        titles = {k: html_lib.escape(v).replace("\n", "<br>") for k, v in titles.items()}
+    for n in subgraph.nodes:
+        net.add_node(n.id, label=n.label or n.id, title=titles[n.id], **node_style(n, max_score))
+    ids = {n.id for n in subgraph.nodes}
+    seen: set[tuple[str, str, str]] = set()
+    for e in subgraph.edges:
+        key = (e.src, e.type, e.dst)
+        if e.src in ids and e.dst in ids and key not in seen:
+            seen.add(key)
+            net.add_edge(e.src, e.dst, label=e.type, title=f"{e.src} -{e.type}-> {e.dst}")
+    options = {
+        "physics": {**PHYSICS, "enabled": physics and len(subgraph.nodes) > 1},
+        "edges": {
+            "arrows": {"to": {"enabled": True, "scaleFactor": 0.5}},
+            "color": {"color": "#B0B7C0", "highlight": "#2E86AB", "inherit": False},
+            "font": {"size": 9, "align": "middle", "color": "#555555", "strokeWidth": 2},
+            "smooth": False,
+            "width": 1,
+        },
+        "interaction": {"hover": True, "tooltipDelay": 120, "hideEdgesOnDrag": True, "navigationButtons": False},
+        "nodes": {"borderWidthSelected": 3},
+    }
+    net.set_options(json.dumps(options))
+    page = net.generate_html(notebook=False)
+    page = make_self_contained(page)
+    present = list(dict.fromkeys(n.type for n in sorted(subgraph.nodes, key=lambda n: (n.hop, n.type))))
+    page = page.replace("</head>", _EXTRA_CSS + "</head>", 1)
+    page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _legend_html(present), page, count=1)
+    page = page.replace("</body>", _FREEZE_JS + "</body>", 1)
+    return page
+
+
+# ---- plotly figures ------------------------------------------------------------------------------------------------
+
+_LAYOUT = {"template": "plotly_white", "margin": {"l": 40, "r": 20, "t": 50, "b": 40}, "height": 360}
+
+
+def _pipelines_in(summary: Mapping[str, Any]) -> list[str]:
+    order = list(PIPELINE_LABELS)
+    names = list((summary.get("pipelines") or {}).keys())
+    return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
+
+
+def _ci_errors(acc: float, ci: Sequence[float] | None) -> tuple[float, float]:
+    if not ci or len(ci) != 2 or ci[0] is None or ci[1] is None:
+        return 0.0, 0.0
+    return max(0.0, float(ci[1]) - acc), max(0.0, acc - float(ci[0]))
+
+
+def accuracy_figure(summary: Mapping[str, Any]) -> go.Figure:
+    """Accuracy per pipeline with its 95% confidence interval as error bars."""
+    names = _pipelines_in(summary)
+    pipes = summary["pipelines"]
+    acc = [float(pipes[n]["accuracy"]) for n in names]
+    errs = [_ci_errors(a, pipes[n].get("ci95")) for a, n in zip(acc, names, strict=True)]
+    fig = go.Figure(
+        go.Bar(
+            x=[pipeline_label(n) for n in names],
+            y=acc,
+            marker_color=[PIPELINE_COLORS.get(n, DEFAULT_COLOR) for n in names],
+            error_y={"type": "data", "array": [e[0] for e in errs], "arrayminus": [e[1] for e in errs], "visible": True},
+            text=[f"{a:.0%}" for a in acc],
+            textposition="inside",
+            hovertemplate="%{x}: %{y:.1%}<extra></extra>",
+        )
+    )
+    fig.update_layout(title="Accuracy per pipeline (95% CI)", yaxis={"range": [0, 1.05], "tickformat": ".0%"}, **_LAYOUT)
+    return fig
+
+
+def accuracy_by_kind_figure(summary: Mapping[str, Any]) -> go.Figure:
+    """Grouped bars: accuracy per question kind, one bar per pipeline, with confidence intervals."""
+    names = _pipelines_in(summary)
+    pipes = summary["pipelines"]
+    kinds = sorted({k for n in names for k in (pipes[n].get("by_kind") or {})})
+    fig = go.Figure()
+    for n in names:
+        by_kind = pipes[n].get("by_kind") or {}
+        acc = [float(by_kind[k]["accuracy"]) if k in by_kind else None for k in kinds]
+        errs = [_ci_errors(a, by_kind[k].get("ci95")) if a is not None else (0.0, 0.0) for a, k in zip(acc, kinds, strict=True)]
+        fig.add_trace(
+            go.Bar(
+                name=pipeline_label(n),
+                x=kinds,
+                y=acc,
+                marker_color=PIPELINE_COLORS.get(n, DEFAULT_COLOR),
+                error_y={"type": "data", "array": [e[0] for e in errs], "arrayminus": [e[1] for e in errs]},
+                customdata=[by_kind[k].get("n", "") if k in by_kind else "" for k in kinds],
+                hovertemplate="%{x}: %{y:.1%} (n=%{customdata})<extra>" + pipeline_label(n) + "</extra>",
+            )
+        )
+    fig.update_layout(title="Accuracy per question kind (95% CI)", barmode="group",
+                      yaxis={"range": [0, 1.05], "tickformat": ".0%"}, **_LAYOUT)
+    return fig
+
+
+def token_distribution_figure(rows: pd.DataFrame) -> go.Figure:
+    """Prompt tokens per question, one box per pipeline (every prompt token counted, see DESIGN fairness rule 4)."""
+    _require_columns(rows, ("pipeline", "prompt_tokens"))
+    fig = go.Figure()
+    order = list(PIPELINE_LABELS)
+    for n in sorted(rows["pipeline"].unique(), key=lambda p: (order.index(p) if p in order else 99, p)):
+        fig.add_trace(
+            go.Box(
+                name=pipeline_label(n),
+                y=rows.loc[rows["pipeline"] == n, "prompt_tokens"],
+                marker_color=PIPELINE_COLORS.get(n, DEFAULT_COLOR),
+                boxpoints="outliers",
+            )
+        )
+    fig.update_layout(title="Prompt tokens per question", yaxis_title="prompt tokens", showlegend=False, **_LAYOUT)
+    return fig
+
+
+def latency_figure(summary: Mapping[str, Any]) -> go.Figure:
+    """Latency p50/p95 per pipeline: end to end and retrieval only (everything before generation)."""
+    names = _pipelines_in(summary)
+    pipes = summary["pipelines"]
+    series = (
+        ("retrieval p50", "retrieval_p50_ms", "#9ecae1"),
+        ("retrieval p95", "retrieval_p95_ms", "#3182bd"),
+        ("total p50", "latency_p50_ms", "#fdae6b"),
+        ("total p95", "latency_p95_ms", "#e6550d"),
+    )
+    fig = go.Figure()
+    for label, key, color in series:
+        fig.add_trace(
+            go.Bar(
+                name=label,
+                x=[pipeline_label(n) for n in names],
+                y=[float(pipes[n].get(key) or 0.0) for n in names],
+                marker_color=color,
+                hovertemplate="%{x}: %{y:.1f} ms<extra>" + label + "</extra>",
+            )
+        )
+    fig.update_layout(title="Latency p50 / p95", barmode="group", yaxis_title="ms", **_LAYOUT)
+    return fig
+
+
+def token_accuracy_figure(summary: Mapping[str, Any]) -> go.Figure:
+    """Median prompt tokens against accuracy, one point per pipeline: up and to the left is better."""
+    names = _pipelines_in(summary)
+    pipes = summary["pipelines"]
+    fig = go.Figure()
+    for n in names:
+        p = pipes[n]
+        acc = float(p["accuracy"])
+        up, down = _ci_errors(acc, p.get("ci95"))
+        fig.add_trace(
+            go.Scatter(
+                name=pipeline_label(n),
+                x=[float(p.get("prompt_tokens_median") or 0.0)],
+                y=[acc],
+                mode="markers+text",
+                text=[pipeline_label(n)],
+                textposition="top center",
+                marker={"size": 16, "color": PIPELINE_COLORS.get(n, DEFAULT_COLOR)},
+                error_y={"type": "data", "array": [up], "arrayminus": [down]},
+                hovertemplate="%{x:.0f} tokens · %{y:.1%}<extra>" + pipeline_label(n) + "</extra>",
+            )
+        )
+    fig.update_layout(title="Median prompt tokens vs accuracy", xaxis_title="median prompt tokens",
+                      yaxis={"range": [0, 1.1], "tickformat": ".0%", "title": "accuracy"}, showlegend=False, **_LAYOUT)
+    return fig
+
+
+def compare_tokens_figure(answers: Mapping[str, Answer]) -> go.Figure:
+    """Stacked prompt/completion tokens for one question across pipelines."""
+    names = list(answers)
+    labels = [pipeline_label(n) for n in names]
+    fig = go.Figure(
+        [
+            go.Bar(name="prompt", x=labels, y=[answers[n].usage.prompt_tokens for n in names], marker_color="#2E86AB"),
+            go.Bar(name="completion", x=labels, y=[answers[n].usage.completion_tokens for n in names],
+                   marker_color="#F2A541"),
+        ]
+    )
+    fig.update_layout(title="Tokens", barmode="stack", yaxis_title="tokens", **_LAYOUT)
+    return fig
+
+
+def compare_latency_figure(answers: Mapping[str, Answer]) -> go.Figure:
+    """Stacked latency by stage for one question across pipelines."""
+    names = list(answers)
+    labels = [pipeline_label(n) for n in names]
+    palette = ("#c6dbef", "#9ecae1", "#6baed6", "#3182bd", "#fd8d3c", "#d9d9d9")
+    fig = go.Figure()
+    stages = [*TIMING_STAGES, ("other", "other")]
+    for (attr, label), color in zip(stages, palette, strict=True):
+        if attr == "other":
+            ys = [max(0.0, t.total_ms - sum(getattr(t, a) for a, _ in TIMING_STAGES)) for t in (answers[n].timings for n in names)]
+        else:
+            ys = [getattr(answers[n].timings, attr) for n in names]
+        fig.add_trace(go.Bar(name=label, x=labels, y=ys, marker_color=color,
+                             hovertemplate="%{x}: %{y:.1f} ms<extra>" + label + "</extra>"))
+    fig.update_layout(title="Latency by stage", barmode="stack", yaxis_title="ms", **_LAYOUT)
+    return fig
+
+
+def timings_figure(timings: Timings) -> go.Figure:
+    """Horizontal bars of one answer's latency by stage."""
+    rows = [r for r in timing_rows(timings) if r["stage"] != "total"]
+    fig = go.Figure(go.Bar(x=[r["ms"] for r in rows], y=[r["stage"] for r in rows], orientation="h",
+                           marker_color="#2E86AB", hovertemplate="%{y}: %{x:.2f} ms<extra></extra>"))
+    fig.update_layout(title=f"Latency breakdown ({timings.total_ms:.1f} ms total)", xaxis_title="ms",
+                      **{**_LAYOUT, "height": 260})
+    return fig
+
+
+# ---- benchmark drill-down -------------------------------------------------------------------------------------------
+
+RESULT_COLUMNS = (
+    "question_id", "kind", "question", "pipeline", "answer", "verdict", "score", "reason", "prompt_tokens",
+    "completion_tokens", "calls", "total_ms", "retrieval_ms", "plan_kind", "subgraph_nodes", "context_tokens", "error",
+)
+
+
+def _require_columns(rows: pd.DataFrame, columns: Iterable[str]) -> None:
+    missing = [c for c in columns if c not in rows.columns]
+    if missing:
+        raise ValueError(f"results table lacks columns {missing}: was it written by `hoplens eval`?")
+
+
+def filter_results(
+    rows: pd.DataFrame,
+    pipelines: Sequence[str] | None = None,
+    kinds: Sequence[str] | None = None,
+    verdicts: Sequence[str] | None = None,
+    text: str = "",
+) -> pd.DataFrame:
+    """Rows matching every non-empty filter; ``text`` searches question id, question and answer, case-insensitive."""
+    _require_columns(rows, ("pipeline", "kind", "verdict"))
+    mask = pd.Series(True, index=rows.index)
+    if pipelines:
+        mask &= rows["pipeline"].isin(list(pipelines))
+    if kinds:
+        mask &= rows["kind"].isin(list(kinds))
+    if verdicts:
+        mask &= rows["verdict"].isin(list(verdicts))
+    needle = text.strip().lower()
+    if needle:
+        hay = pd.Series("", index=rows.index)
+        for col in ("question_id", "question", "answer"):
+            if col in rows.columns:
+                hay = hay + " " + rows[col].astype(str).str.lower()
+        mask &= hay.str.contains(needle, regex=False)
+    return rows.loc[mask]
+
+
+def results_csv(rows: pd.DataFrame) -> bytes:
+    buf = io.StringIO()
+    rows.to_csv(buf, index=False)
+    return buf.getvalue().encode("utf-8")
+
+
+def summary_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row per pipeline for the headline table of a benchmark run."""
+    out = []
+    for n in _pipelines_in(summary):
+        p = summary["pipelines"][n]
+        ci = p.get("ci95") or [None, None]
+        out.append({
+            "pipeline": pipeline_label(n),
+            "n": p.get("n"),
+            "accuracy": p.get("accuracy"),
+            "ci95 low": ci[0],
+            "ci95 high": ci[1],
+            "prompt tokens (median)": p.get("prompt_tokens_median"),
+            "prompt tokens (mean)": p.get("prompt_tokens_mean"),
+            "latency p50 ms": p.get("latency_p50_ms"),
+            "latency p95 ms": p.get("latency_p95_ms"),
+            "retrieval p50 ms": p.get("retrieval_p50_ms"),
+            "errors": p.get("errors"),
+        })
+    return out
