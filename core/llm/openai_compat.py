@@ -237,8 +237,8 @@ def _usage(body: dict[str, Any], system: str, user: str, text: str) -> Usage:
 
 
 class OpenAICompatEmbedder:
-    """``Embedder`` over ``/embeddings`` (Ollama: nomic-embed-text). ``dim`` is learnt from the first reply unless
-    given; rows are L2-normalised here since not every server normalises."""
+    """``Embedder`` over ``/embeddings`` (Ollama: nomic-embed-text). Unless ``dim`` is given, creating it sends one
+    probe request to learn the vector size; rows are L2-normalised here since not every server normalises."""
 
     def __init__(
         self,
@@ -254,11 +254,16 @@ class OpenAICompatEmbedder:
     ):
         self.model = model
         self.name = f"openai:{model}"
-        self._dim = dim
+        if dim is not None and dim < 1:
+            raise ValueError(f"embedding dim must be >= 1, got {dim}")
+        self._dim = dim  # checked against every reply; None until the probe below
         self.batch_size = max(1, batch_size)
         self._conn = _OpenAIConnection(
             base_url, api_key, timeout_s=timeout_s, policy=retry or RetryPolicy(), max_concurrency=max_concurrency
         )
+        # The size is needed up front (the store records it); servers have no standard way to tell it but an
+        # embedding, so one probe request learns it when it is not given.
+        self.dim: int = dim if dim is not None else int(self._embed_batch(["dimension probe"]).shape[1])
 
     @classmethod
     def from_settings(cls, settings: Settings) -> OpenAICompatEmbedder:
@@ -275,29 +280,9 @@ class OpenAICompatEmbedder:
     def __repr__(self) -> str:
         return f"OpenAICompatEmbedder(model={self.model!r}, base_url={self._conn.base_url!r})"
 
-    @property
-    def dim(self) -> int:
-        """Vector size; the first access embeds one probe text when it is not known yet (one request)."""
-        if self._dim is None:
-            self._embed_batch(["dimension probe"])
-        assert self._dim is not None
-        return self._dim
-
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if len(texts) == 0:
             return np.zeros((0, self.dim), dtype=np.float32)
-        if self._dim is None:  # learn the size once before batches run in parallel
-            first = self._embed_batch(list(texts[:1]))
-            if len(texts) == 1:
-                return first
-            rest = embed_in_batches(
-                self._embed_batch,
-                list(texts[1:]),
-                self.batch_size,
-                self._conn.limit.limit,
-                f"embedding with {self.model}",
-            )
-            return np.vstack([first, rest])
         return embed_in_batches(
             self._embed_batch, list(texts), self.batch_size, self._conn.limit.limit, f"embedding with {self.model}"
         )

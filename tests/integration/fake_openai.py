@@ -42,6 +42,8 @@ class FakeHTTPServer:
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._server: ThreadingHTTPServer | None = None
+        self.in_flight = 0
+        self.max_in_flight = 0  # most requests served at the same time (concurrency-limit tests)
 
     # ---- lifecycle
     def start(self) -> FakeHTTPServer:
@@ -49,6 +51,7 @@ class FakeHTTPServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # else keep-alive replies wait ~40 ms for a delayed ACK
 
             def do_POST(self) -> None:  # noqa: N802 (http.server naming)
                 fake._serve(self)
@@ -65,7 +68,7 @@ class FakeHTTPServer:
                 pass  # a client that timed out closes the socket under a slow reply: expected here
 
         self._server = Server(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
         return self
 
     def stop(self) -> None:
@@ -111,6 +114,15 @@ class FakeHTTPServer:
         with self._lock:
             self.requests.append(Recorded(h.command, h.path, headers, body))
             scripted = self._script.popleft() if self._script else None
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            self._reply(h, headers, body, scripted)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    def _reply(self, h: BaseHTTPRequestHandler, headers: dict[str, str], body: Any, scripted: Reply | None) -> None:
         if scripted and scripted.delay_s:
             self._stopping.wait(scripted.delay_s)
         if scripted and scripted.body is not None:
