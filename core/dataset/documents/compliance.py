@@ -1,0 +1,81 @@
+"""Compliance reports: case facts from the graph, owner / regulator / reference / deadline from World.facts."""
+
+from __future__ import annotations
+
+from core.dataset.documents.common import Writer, fmt_date, paragraphs, sentence_case
+
+FINDINGS = {
+    "Incident Notification": ("Notification to the customer went out within the contractual window.",
+                              "The customer asked for a written incident report for their regulator."),
+    "SLA Breach Review": ("Measured availability for the period fell below the contracted SLA.",
+                          "Service credits are being calculated under the master agreement."),
+    "Data Residency": ("No customer data left the region during failover.",
+                       "Backups created during recovery were verified to stay in-region."),
+    "DORA Incident Report": ("The incident was classified against the DORA major-incident criteria.",
+                             "An intermediate report is required with root cause and recovery details."),
+    "GDPR Data Subject Request": ("The request covers access to and deletion of personal data.",
+                                  "Identity of the requester was verified before processing."),
+    "SOC 2 Evidence Review": ("Evidence for access reviews and change management was requested.",
+                              "Two control descriptions need updating before the auditor's visit."),
+    "PCI DSS Assessment": ("Scope covers the cardholder data environment and its network segmentation.",
+                           "Quarterly scans passed; one policy document is out of date."),
+    "HIPAA Review": ("The business associate agreement was reviewed and is current.",
+                     "Access logging for protected health information was sampled."),
+    "ISO 27001 Audit": ("Surveillance audit of the information security management system.",
+                        "A minor nonconformity was raised on supplier reviews."),
+    "Vendor Risk Assessment": ("The customer's questionnaire covers subprocessors and hosting locations.",
+                               "Our hosting providers' certifications were attached as evidence."),
+}
+REMEDIATION = (
+    "Update the control narrative and re-submit evidence",
+    "Confirm data locations with the hosting provider in writing",
+    "Brief the customer's DPO on the outcome",
+    "Add the finding to the quarterly risk register",
+    "Re-run the access review for privileged accounts",
+    "Share the final report with the account team",
+)
+
+
+def compliance_report(wr: Writer, comp: str, k: int, detail: int) -> tuple[str, str]:
+    w = wr.w
+    c = w[comp]
+    a = c.attrs
+    f = w.facts[comp]
+    cid = w.out(comp, "CONCERNS")[0]
+    region = w.out(comp, "IN_REGION")[0]
+    outage = (w.out(comp, "TRIGGERED_BY") or [None])[0]
+    case_type = a["case_type"]
+    title = wr.choice((f"Compliance report {comp}: {case_type}", f"{case_type} - {w[cid].name} ({comp})",
+                       f"Case file {comp}"))
+    facts = wr.choice((
+        f"Case {wr.full(comp)} concerns {wr.ref(cid)} and is filed in {wr.ref(region)}. Type: {case_type}. "
+        f"Severity: {a['severity']}. Status: {a['status']}. Opened {fmt_date(wr.rng, a['opened_at'])}.",
+        f"Case: {wr.id(comp)}\nCustomer: {wr.ref(cid, 'full')}\nRegion: {wr.ref(region, 'full')}\nType: {case_type}\n"
+        f"Severity: {a['severity']}\nStatus: {a['status']}\nOpened: {a['opened_at']}",
+        f"{sentence_case(wr.ref(comp, 'id'))} is a {a['severity'].lower()}-severity {case_type} case about {wr.ref(cid)}, "
+        f"opened on {fmt_date(wr.rng, a['opened_at'])} in {wr.ref(region)}; it is currently {a['status'].lower()}.",
+    ))
+    trigger = None
+    if outage:
+        vendor = w.vendor_of(outage)
+        trigger = wr.choice((
+            f"The case was triggered by {wr.ref(outage)}, an outage at {wr.ref(vendor)}.",
+            f"Trigger: {wr.ref(outage, 'full')} ({w[outage].attrs['severity']}), experienced by {wr.ref(vendor)}.",
+            f"It follows {wr.ref(outage)}: the customer depends on {wr.ref(vendor, 'name')} in that region.",
+        ))
+    owner = wr.choice((
+        f"Case owner: {wr.ref(f['owner'], 'full')}. Regulator or reviewing body: {f['regulator']}. "
+        f"Reference {f['reference']}; response due {f['deadline']}.",
+        f"{wr.ref(f['owner'], 'name')} owns the case (reference {f['reference']}) and reports to the {f['regulator']}; "
+        f"the deadline is {fmt_date(wr.rng, f['deadline'])}.",
+    ))
+    findings = " ".join(FINDINGS.get(case_type, ("Review in progress.",)))
+    steps = "\n".join(f"- {s}" for s in wr.rng.sample(REMEDIATION, min(len(REMEDIATION), 2 + detail)))
+    notes = None
+    if detail:
+        notes = wr.choice((
+            "Working notes: evidence requests were sent to the owning teams and tracked in the compliance tracker.",
+            "Working notes: the customer's legal team asked to review the draft before submission.",
+            "Working notes: we aligned wording with the account team so that the customer hears one story.",
+        ))
+    return title, paragraphs(facts, trigger, "Findings\n" + findings, owner, "Remediation plan\n" + steps, notes)

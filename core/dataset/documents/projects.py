@@ -1,0 +1,60 @@
+"""Project status reports (two layouts): customer, region and vendors from the graph; PM and milestone from facts."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from core.dataset.documents.common import Writer, discussion, fmt_date, fmt_money, paragraphs
+
+RAG = {"Planned": "Green", "Active": None, "On Hold": "Amber", "Completed": "Green"}
+RISKS = (
+    "Key customer-side staff are also busy with their year-end freeze.",
+    "Test environments are shared with another initiative, which slows validation.",
+    "Scope for the reporting workstream is still being negotiated.",
+    "Vendor lead times for new environments are longer than planned.",
+    "Security review of the integration design is pending.",
+    "Data quality in the legacy system needs more cleanup than expected.",
+)
+
+
+def project_status(wr: Writer, pid: str, k: int, detail: int) -> tuple[str, str]:
+    w = wr.w
+    p = w[pid]
+    a = p.attrs
+    f = w.facts[pid]
+    cid = w.out(pid, "FOR_CUSTOMER")[0]
+    region = w.out(pid, "IN_REGION")[0]
+    vendors = w.out(pid, "USES_VENDOR")
+    rag = RAG[a["status"]] or wr.choice(("Green", "Amber"))
+    week = (date.fromisoformat(a["start_date"]).isocalendar().week + 3 * (k + 1)) % 52 + 1
+    title = wr.choice((f"Status report: {p.name} ({pid})", f"{f['codename']} weekly status, week {week}",
+                       f"{pid} project update"))
+    dates = f"Start {fmt_date(wr.rng, a['start_date'])}, planned end {fmt_date(wr.rng, a['end_date'])}."
+    risks = "\n".join(f"- {r}" for r in wr.rng.sample(RISKS, min(len(RISKS), 1 + detail)))
+    extra = [discussion(wr.rng, w.facts[cid]["sponsor"].name, w[f["manager"]].name) for _ in range(max(0, detail - 1))]
+    if wr.maybe(0.5):
+        body = paragraphs(
+            f"Project: {wr.ref(pid, 'full')} ({f['codename']})\nCustomer: {wr.ref(cid, 'full')}\n"
+            f"Region: {wr.ref(region, 'full')}\nVendors: {wr.join(vendors, 'full')}\nStatus: {a['status']} ({rag})\n"
+            f"Project manager: {wr.ref(f['manager'], 'full')}\nBudget: {fmt_money(wr.rng, a['budget'])}",
+            dates,
+            f"Next milestone: {f['milestone']}.",
+            "Risks\n" + risks,
+            *extra,
+        )
+    else:
+        body = paragraphs(
+            wr.choice((
+                f"{wr.full(pid)}, also called {f['codename']}, is the {f['kind']} for {wr.ref(cid)}.",
+                f"This is the status of {f['codename']} ({wr.id(pid)}), our {f['kind']} engagement with {wr.ref(cid)}.",
+            )),
+            wr.choice((
+                f"It runs in {wr.ref(region)} and is built on {wr.join(vendors)}.",
+                f"Deployment region is {wr.ref(region)}; the solution uses {wr.join(vendors)}.",
+            )),
+            f"Overall status: {a['status']}, rated {rag}. {dates} Budget {fmt_money(wr.rng, a['budget'])}.",
+            f"{wr.ref(f['manager'], wr.choice(('name', 'full')))} manages the project. The next milestone is {f['milestone']}.",
+            "Open risks:\n" + risks,
+            *extra,
+        )
+    return title, body
