@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+from pydantic import SecretStr
 
 from core.llm.base import LLMError
 from core.llm.retry import (
@@ -71,7 +72,7 @@ class _GeminiConnection:
             raise LLMError("the Gemini provider needs google-genai: pip install 'hoplens[gemini]'") from None
         if timeout_s <= 0:
             raise ValueError(f"request_timeout_s must be > 0, got {timeout_s}")
-        self._key = api_key
+        self._key = SecretStr(api_key)  # hidden from repr/vars dumps; only the SDK sees the value
         self.base_url = base_url or "https://generativelanguage.googleapis.com"
         self.timeout_s = timeout_s
         self.policy = policy
@@ -85,6 +86,9 @@ class _GeminiConnection:
     def __repr__(self) -> str:
         return f"_GeminiConnection(base_url={self.base_url!r})"
 
+    def _redact(self, text: str) -> str:
+        return redact(text, self._key.get_secret_value())
+
     def call(self, fn: Callable[[], T], what: str, model: str, model_setting: str) -> T:
         def attempt() -> T:
             try:
@@ -95,14 +99,14 @@ class _GeminiConnection:
         try:
             return call_with_retries(attempt, self.policy, self.limit, f"Gemini {what} ({model})")
         except LLMError as exc:
-            raise LLMError(redact(str(exc), self._key)) from None
+            raise LLMError(self._redact(str(exc))) from None
 
     def _translate(self, exc: Exception, model: str, model_setting: str) -> Exception:
         from google.genai import errors
 
         if isinstance(exc, errors.APIError):
             code = int(exc.code or 0)
-            detail = redact(" ".join(str(exc.message or exc.status or "").split())[:300], self._key)
+            detail = self._redact(" ".join(str(exc.message or exc.status or "").split())[:300])
             if code in RETRY_STATUS:
                 headers = getattr(getattr(exc, "response", None), "headers", None) or {}
                 return RetryableError(f"HTTP {code}: {detail}", parse_retry_after(headers.get("retry-after")))
@@ -119,7 +123,7 @@ class _GeminiConnection:
             return RetryableError(f"cannot reach {self.base_url} ({type(exc).__name__})")
         if isinstance(exc, LLMError | RetryableError):
             return exc
-        return LLMError(redact(f"Gemini call failed: {type(exc).__name__}: {exc}", self._key))
+        return LLMError(self._redact(f"Gemini call failed: {type(exc).__name__}: {exc}"))
 
 
 def _is_key_error(exc: Any) -> bool:

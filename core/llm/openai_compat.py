@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 import numpy as np
+from pydantic import SecretStr
 
 from core.llm.base import LLMError
 from core.llm.retry import (
@@ -53,8 +54,8 @@ class _OpenAIConnection:
         self.timeout_s = timeout_s
         self.policy = policy
         self.limit = ConcurrencyLimit(max_concurrency)
-        self._key = api_key or None
-        headers = {"Authorization": f"Bearer {self._key}"} if self._key else {}
+        self._key = SecretStr(api_key) if api_key else None  # hidden from repr/vars dumps
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.Client(
             timeout=timeout_s,
             headers=headers,
@@ -63,6 +64,9 @@ class _OpenAIConnection:
 
     def __repr__(self) -> str:
         return f"_OpenAIConnection(base_url={self.base_url!r})"
+
+    def _secret(self) -> str | None:
+        return self._key.get_secret_value() if self._key else None
 
     def close(self) -> None:
         self._client.close()
@@ -98,11 +102,11 @@ class _OpenAIConnection:
         try:
             return call_with_retries(attempt, self.policy, self.limit, f"{path} on {self.base_url} ({model})")
         except LLMError as exc:
-            raise LLMError(redact(str(exc), self._key)) from None
+            raise LLMError(redact(str(exc), self._secret())) from None
 
     def _http_error(self, resp: httpx.Response, model: str, model_setting: str, url: str) -> Exception:
         code = resp.status_code
-        detail = redact(_error_message(resp), self._key)
+        detail = redact(_error_message(resp), self._secret())
         if code in RETRY_STATUS:
             return RetryableError(f"HTTP {code}: {detail}", parse_retry_after(resp.headers.get("retry-after")))
         if code in (401, 403):

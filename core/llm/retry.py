@@ -122,9 +122,14 @@ def embed_in_batches(
     ):
         futures = [pool.submit(embed_batch, b) for b in batches]
         parts = []
-        for fut, batch in zip(futures, batches, strict=True):
-            parts.append(fut.result())
-            bar.update(len(batch))
+        try:
+            for fut, batch in zip(futures, batches, strict=True):
+                parts.append(fut.result())
+                bar.update(len(batch))
+        except BaseException:
+            for fut in futures:  # one batch failed for good: do not send the ones still queued
+                fut.cancel()
+            raise
     return np.vstack(parts)
 
 

@@ -170,7 +170,7 @@ def test_rejected_key_fails_at_once_and_never_leaks(fake, caplog):
     assert len(fake.requests) == 1  # no retry storm
     assert fake.requests[0].headers["x-goog-api-key"] == bad_key  # it was sent, only to the server
     shown = message + repr(info.value) + repr(gen) + caplog.text + "".join(traceback.format_exception(info.value))
-    assert bad_key not in shown
+    assert bad_key not in shown + str(vars(gen)) + str(vars(gen._conn))
 
 
 def test_key_echoed_by_the_server_is_redacted(fake):

@@ -193,7 +193,7 @@ def test_rejected_key_fails_at_once_and_never_leaks(caplog):
     message = str(info.value)
     assert "HTTP 401" in message and "check HOPLENS_OPENAI_API_KEY" in message
     shown = message + repr(info.value) + repr(gen) + caplog.text + "".join(traceback.format_exception(info.value))
-    assert bad not in shown
+    assert bad not in shown + str(vars(gen)) + str(vars(gen._conn))
 
 
 def test_missing_key_on_a_server_that_needs_one():
@@ -302,3 +302,11 @@ def test_dimension_change_is_refused(fake):
 def test_unknown_embedding_model_names_its_setting(fake):
     with pytest.raises(LLMError, match="HOPLENS_OPENAI_EMBED_MODEL"):
         OpenAICompatEmbedder(fake.base_url, "no-such-embed").embed(["a"])
+
+
+def test_a_failing_batch_stops_the_queued_ones(fake):
+    emb = OpenAICompatEmbedder(fake.base_url, "fake-embed", dim=16, batch_size=2, max_concurrency=1)
+    fake.script(Reply(200), Reply(400, body={"error": {"message": "input too long"}}))
+    with pytest.raises(LLMError, match="input too long"):
+        emb.embed([f"t{i}" for i in range(10)])  # 5 batches, one at a time
+    assert len(fake.requests) < 5
