@@ -1,0 +1,117 @@
+"""SQLite, the embedded store's system of record: schema, connections and row conversions.
+
+WAL mode lets any number of readers (app sessions, other processes) run while one writer commits. Every statement
+is parameterised; the only SQL text built at run time is a list of ``?`` placeholders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from core.records import Chunk, Document, Edge, Entity
+
+DB_FILE = "store.sqlite"
+SCHEMA_VERSION = "1"
+MAX_PARAMS = 900  # stay far below SQLITE_MAX_VARIABLE_NUMBER on any build
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entities (
+    id TEXT PRIMARY KEY, type TEXT NOT NULL, name TEXT NOT NULL, aliases TEXT NOT NULL, attrs TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS entities_type ON entities(type, id);
+-- the phone book: lower-cased id / name / alias -> entity
+CREATE TABLE IF NOT EXISTS names (key TEXT NOT NULL, entity_id TEXT NOT NULL, PRIMARY KEY (key, entity_id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS names_entity ON names(entity_id);
+CREATE TABLE IF NOT EXISTS edges (
+    src TEXT NOT NULL, type TEXT NOT NULL, dst TEXT NOT NULL, attrs TEXT NOT NULL,
+    PRIMARY KEY (src, type, dst)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS edges_dst ON edges(dst, type, src);
+CREATE INDEX IF NOT EXISTS edges_type ON edges(type);
+CREATE TABLE IF NOT EXISTS documents (
+    id TEXT PRIMARY KEY, kind TEXT NOT NULL, title TEXT NOT NULL, text TEXT NOT NULL, entity_ids TEXT NOT NULL,
+    content_hash TEXT NOT NULL);
+-- vid is the vector id in the HNSW index; AUTOINCREMENT so a deleted chunk's id is never reused
+CREATE TABLE IF NOT EXISTS chunks (
+    vid INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, doc_id TEXT NOT NULL, ord INTEGER NOT NULL,
+    text TEXT NOT NULL, tokens INTEGER NOT NULL, entity_ids TEXT NOT NULL, text_hash TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id, ord);
+CREATE INDEX IF NOT EXISTS chunks_hash ON chunks(text_hash);
+CREATE TABLE IF NOT EXISTS chunk_entities (entity_id TEXT NOT NULL, chunk_id TEXT NOT NULL,
+    PRIMARY KEY (entity_id, chunk_id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS chunk_entities_chunk ON chunk_entities(chunk_id);
+-- embedding cache and vector store: sha1(chunk text) -> float32 vector of the store's embedder
+CREATE TABLE IF NOT EXISTS embeddings (text_hash TEXT PRIMARY KEY, vec BLOB NOT NULL) WITHOUT ROWID;
+"""
+
+
+def connect(path: Path, read_only: bool) -> sqlite3.Connection:
+    if read_only:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30.0, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(path, timeout=30.0, check_same_thread=False, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a crash loses no committed transaction's pages
+    conn.execute("PRAGMA foreign_keys=OFF")
+    conn.execute("PRAGMA cache_size=-65536")  # 64 MiB page cache per connection
+    conn.execute("PRAGMA busy_timeout=30000")
+    return conn
+
+
+def init_schema(conn: sqlite3.Connection) -> None:
+    conn.executescript(SCHEMA)
+    conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
+
+
+def placeholders(n: int) -> str:
+    return ",".join("?" * n)
+
+
+def batched(items: Sequence[Any], size: int = MAX_PARAMS) -> Iterator[Sequence[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def document_hash(doc: Document) -> str:
+    """Content hash of a document record (what an incremental build compares)."""
+    payload = json.dumps([doc.kind, doc.title, doc.text, sorted(doc.entity_ids)], ensure_ascii=False)
+    return hashlib.sha1(payload.encode("utf-8")).hexdigest()
+
+
+def norm_key(text: str) -> str:
+    """Phone-book key: lower case, inner whitespace collapsed."""
+    return " ".join(text.lower().split())
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def entity_from_row(row: Sequence[Any]) -> Entity:
+    return Entity(id=row[0], type=row[1], name=row[2], aliases=json.loads(row[3]), attrs=json.loads(row[4]))
+
+
+def edge_from_row(row: Sequence[Any]) -> Edge:
+    return Edge(src=row[0], type=row[1], dst=row[2], attrs=json.loads(row[3]))
+
+
+def document_from_row(row: Sequence[Any]) -> Document:
+    return Document(id=row[0], kind=row[1], title=row[2], text=row[3], entity_ids=json.loads(row[4]))
+
+
+def chunk_from_row(row: Sequence[Any]) -> Chunk:
+    return Chunk(id=row[0], doc_id=row[1], ord=row[2], text=row[3], tokens=row[4], entity_ids=json.loads(row[5]))
+
+
+ENTITY_COLS = "id, type, name, aliases, attrs"
+EDGE_COLS = "src, type, dst, attrs"
+DOCUMENT_COLS = "id, kind, title, text, entity_ids"
+CHUNK_COLS = "id, doc_id, ord, text, tokens, entity_ids"

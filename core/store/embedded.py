@@ -1,0 +1,779 @@
+"""The embedded store (default backend): no server, no key, safe to trust with a 100k-document corpus.
+
+On disk, in the store folder:
+  store.sqlite      system of record (WAL, transactions): entities, edges, documents, chunks, embeddings, meta
+  index-NNNNNN/     derived indexes: HNSW vectors (faiss) + BM25 (bm25s), rebuilt/extended by ``refresh_indexes``
+  manifest.json     names the current index folder with the sha256 of each file (checked on open)
+In memory: CSR adjacency built on first graph call. See docs/store.md.
+
+Threading: a read-only store gives each thread its own SQLite connection (app sessions read in parallel); a
+writable store serialises everything through one connection and a lock.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from core.records import Chunk, Document, Edge, Entity, Filter, Hit, PathQuery, Subgraph
+from core.schema import type_of_id
+from core.store import _files, _sqlite
+from core.store._filters import check_filter, matches
+from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
+from core.store.base import EmbedderMismatch, StoreCorrupted, StoreError
+
+if TYPE_CHECKING:
+    from core.config import Settings
+    from core.store._bm25 import LexicalIndex
+    from core.store._vectors import VectorIndex
+
+# meta keys
+EMBEDDER_NAME, EMBEDDER_DIM = "embedder_name", "embedder_dim"
+INDEX_GENERATION, INDEX_STALE, BUILD_STATE = "index_generation", "index_stale", "build_state"
+
+
+def _restore_hint(path: Path) -> str:
+    return (
+        f"restore the last good snapshot with `hoplens restore --store {path}`, "
+        f"or rebuild it with `hoplens build --store {path}`"
+    )
+
+
+class EmbeddedStore:
+    backend = "embedded"
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        create: bool = False,
+        read_only: bool | None = None,
+        verify: bool = True,
+        embedder: Any = None,
+    ):
+        self.path = Path(path)
+        self.read_only = (not create) if read_only is None else read_only
+        if create and self.read_only:
+            raise ValueError("a store cannot be created read-only")
+        db = self.path / _sqlite.DB_FILE
+        if not db.exists():
+            if not create:
+                raise FileNotFoundError(f"no store at {self.path}: build one with `hoplens build --store {self.path}`")
+            if self.path.exists() and not self.path.is_dir():
+                raise FileExistsError(f"{self.path} is a file, not a store folder; choose another --store path")
+            if self.path.is_dir() and any(self.path.iterdir()):
+                raise FileExistsError(
+                    f"{self.path} is not empty and holds no HopLens store; choose an empty or new folder for --store"
+                )
+            self.path.mkdir(parents=True, exist_ok=True)
+        self._db = db
+        self._lock = threading.RLock()  # writer connection, transactions and derived-index swaps
+        self._local = threading.local()
+        self._conns: list[sqlite3.Connection] = []
+        self._tx_depth = 0
+        self._closed = False
+        self._graph: Graph | None = None
+        self._vectors: VectorIndex | None = None
+        self._lexical: LexicalIndex | None = None
+        self._index_dirty = False
+        self._wconn: sqlite3.Connection | None = None
+        try:
+            if not self.read_only:
+                self._wconn = _sqlite.connect(db, read_only=False)
+                self._conns.append(self._wconn)
+                _sqlite.init_schema(self._wconn)
+            if verify:
+                self._verify()
+            self._check_state()
+        except BaseException:
+            self.close(refresh=False)
+            raise
+        if embedder is not None:
+            self.check_embedder(embedder)
+
+    # ------------------------------------------------------------------------------------------------ plumbing
+    @contextmanager
+    def _reader(self) -> Iterator[sqlite3.Connection]:
+        if self._closed:
+            raise StoreError(f"store {self.path} is closed")
+        if self._wconn is not None:
+            with self._lock:
+                yield self._wconn
+            return
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = _sqlite.connect(self._db, read_only=True)
+            self._local.conn = conn
+            with self._lock:
+                self._conns.append(conn)
+        yield conn
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        with self._reader() as conn:
+            return conn.execute(sql, params).fetchall()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """All writes inside commit together or not at all (nested calls join the outer transaction)."""
+        if self._wconn is None:
+            raise StoreError(f"store {self.path} is open read-only; open it with read_only=False to write")
+        with self._lock:
+            if self._tx_depth == 0:
+                self._wconn.execute("BEGIN IMMEDIATE")
+            self._tx_depth += 1
+            try:
+                yield self._wconn
+            except BaseException:
+                self._tx_depth -= 1
+                if self._tx_depth == 0:
+                    self._wconn.execute("ROLLBACK")
+                raise
+            self._tx_depth -= 1
+            if self._tx_depth == 0:
+                self._wconn.execute("COMMIT")
+
+    def _verify(self) -> None:
+        """SQLite quick_check + index checksums; StoreCorrupted pointing to restore on any failure."""
+        try:
+            rows = self._rows("PRAGMA quick_check")
+            self._rows("SELECT count(*) FROM meta")
+        except sqlite3.DatabaseError as exc:
+            raise StoreCorrupted(f"store {self.path} is corrupted: SQLite says {exc}; {_restore_hint(self.path)}") from exc
+        if [r[0] for r in rows] != ["ok"]:
+            detail = "; ".join(str(r[0]) for r in rows[:3])
+            raise StoreCorrupted(f"store {self.path} is corrupted: SQLite quick_check: {detail}; {_restore_hint(self.path)}")
+        try:
+            manifest = _files.read_manifest(self.path)
+        except ValueError as exc:
+            raise StoreCorrupted(f"store {self.path} is corrupted: {exc}; {_restore_hint(self.path)}") from exc
+        if manifest is not None:
+            problems = _files.verify_checksums(self.path, manifest["files"])
+            if problems:
+                raise StoreCorrupted(
+                    f"store {self.path} failed its integrity check ({'; '.join(problems[:3])}); {_restore_hint(self.path)}"
+                )
+
+    def _manifest_generation(self) -> int | None:
+        try:
+            manifest = _files.read_manifest(self.path)
+        except ValueError as exc:
+            raise StoreCorrupted(f"store {self.path} is corrupted: {exc}; {_restore_hint(self.path)}") from exc
+        return None if manifest is None else int(manifest["generation"])
+
+    def _check_state(self) -> None:
+        """A read-only store must be complete: its last build finished and its indexes match the records."""
+        if self._wconn is not None:
+            self._index_dirty = self._indexes_stale()
+            return
+        if self.get_meta(BUILD_STATE) == "in_progress":
+            raise StoreError(
+                f"the last build of {self.path} did not finish; run `hoplens build --store {self.path}` again "
+                "to resume it (committed work is kept)"
+            )
+        if self._indexes_stale():
+            raise StoreError(
+                f"the search indexes of {self.path} are older than its records (an interrupted write); run "
+                f"`hoplens build --store {self.path}` to bring them up to date"
+            )
+
+    def _indexes_stale(self) -> bool:
+        if self.get_meta(INDEX_STALE) == "1":
+            return True
+        gen = self.get_meta(INDEX_GENERATION)
+        if gen is None:  # never indexed: stale only if there is something to index
+            return bool(self._rows("SELECT 1 FROM chunks LIMIT 1"))
+        return self._manifest_generation() != int(gen)
+
+    # ------------------------------------------------------------------------------------------------ meta
+    def get_meta(self, key: str) -> str | None:
+        rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, str(value)),
+            )
+
+    def check_embedder(self, embedder: Any) -> None:
+        """Refuse a query embedder that differs from the one that built the vectors (EmbedderMismatch)."""
+        name, dim = self.get_meta(EMBEDDER_NAME), self.get_meta(EMBEDDER_DIM)
+        e_name, e_dim = getattr(embedder, "name", None), getattr(embedder, "dim", None)
+        if (name and name != e_name) or (dim and e_dim is not None and int(dim) != int(e_dim)):
+            raise EmbedderMismatch(
+                f"store {self.path} was built with embedder {name or '?'} (dim {dim}); the configured embedder is "
+                f"{e_name} (dim {e_dim}). Configure the same embedder (HOPLENS_EMBEDDER, "
+                "HOPLENS_OFFLINE_EMBEDDER_MODEL) or build a new store with this one (hoplens build --store NEW_DIR)"
+            )
+
+    def bind_embedder(self, embedder: Any) -> None:
+        """Record the embedder of a new store, or check it against the recorded one."""
+        self.check_embedder(embedder)
+        with self.transaction():
+            if not self.get_meta(EMBEDDER_NAME):
+                self.set_meta(EMBEDDER_NAME, embedder.name)
+            if not self.get_meta(EMBEDDER_DIM):
+                self.set_meta(EMBEDDER_DIM, str(int(embedder.dim)))
+
+    # ------------------------------------------------------------------------------------------------ writes
+    def upsert_entities(self, entities: Sequence[Entity]) -> None:
+        rows, names = [], []
+        for e in entities:
+            if not isinstance(e.id, str) or not e.id.strip() or not e.type or not isinstance(e.name, str):
+                raise ValueError(f"entity needs a non-empty id, type and name: {e!r}")
+            rows.append((e.id, e.type, e.name, _sqlite.dumps(list(e.aliases)), _sqlite.dumps(dict(e.attrs))))
+            keys = {_sqlite.norm_key(k) for k in (e.id, e.name, *e.aliases) if isinstance(k, str)}
+            names.extend((k, e.id) for k in keys if k)
+        if not rows:
+            return
+        with self.transaction() as conn:
+            conn.executemany(
+                "INSERT INTO entities(id, type, name, aliases, attrs) VALUES (?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE "
+                "SET type = excluded.type, name = excluded.name, aliases = excluded.aliases, attrs = excluded.attrs",
+                rows,
+            )
+            conn.executemany("DELETE FROM names WHERE entity_id = ?", [(r[0],) for r in rows])
+            conn.executemany("INSERT OR IGNORE INTO names(key, entity_id) VALUES (?, ?)", names)
+        self._graph = None
+
+    def delete_entities(self, entity_ids: Sequence[str]) -> None:
+        """Remove entities and every edge touching them (documents keep their text)."""
+        ids = [(i,) for i in dict.fromkeys(entity_ids)]
+        with self.transaction() as conn:
+            conn.executemany("DELETE FROM entities WHERE id = ?", ids)
+            conn.executemany("DELETE FROM names WHERE entity_id = ?", ids)
+            conn.executemany("DELETE FROM edges WHERE src = ?", ids)
+            conn.executemany("DELETE FROM edges WHERE dst = ?", ids)
+        self._graph = None
+
+    def upsert_edges(self, edges: Sequence[Edge]) -> None:
+        rows = []
+        for e in edges:
+            if not all(isinstance(x, str) and x for x in (e.src, e.type, e.dst)):
+                raise ValueError(f"edge needs non-empty src, type and dst: {e!r}")
+            rows.append((e.src, e.type, e.dst, _sqlite.dumps(dict(e.attrs))))
+        if not rows:
+            return
+        with self.transaction() as conn:
+            conn.executemany(
+                "INSERT INTO edges(src, type, dst, attrs) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(src, type, dst) DO UPDATE SET attrs = excluded.attrs",
+                rows,
+            )
+        self._graph = None
+
+    def delete_edges(self, edges: Sequence[tuple[str, str, str]]) -> None:
+        with self.transaction() as conn:
+            conn.executemany("DELETE FROM edges WHERE src = ? AND type = ? AND dst = ?", [tuple(e) for e in edges])
+        self._graph = None
+
+    def upsert_documents(self, documents: Sequence[Document], hashes: Sequence[str] | None = None) -> None:
+        """Insert/replace documents and their MENTIONS edges. ``hashes`` (default: content hash) is what
+        ``document_hashes`` returns, so a builder can record its own processing fingerprint."""
+        if hashes is not None and len(hashes) != len(documents):
+            raise ValueError("hashes must match documents one to one")
+        rows = []
+        for i, d in enumerate(documents):
+            if not isinstance(d.id, str) or not d.id.strip() or not isinstance(d.text, str):
+                raise ValueError(f"document needs a non-empty id and a text: {d.id!r}")
+            h = hashes[i] if hashes is not None else _sqlite.document_hash(d)
+            rows.append((d.id, d.kind or "", d.title or "", d.text, _sqlite.dumps(list(d.entity_ids)), h))
+        if not rows:
+            return
+        with self.transaction() as conn:
+            conn.executemany(
+                "INSERT INTO documents(id, kind, title, text, entity_ids, content_hash) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(id) DO UPDATE SET kind = excluded.kind, title = excluded.title, text = excluded.text, "
+                "entity_ids = excluded.entity_ids, content_hash = excluded.content_hash",
+                rows,
+            )
+            conn.executemany("DELETE FROM edges WHERE src = ? AND type = 'MENTIONS'", [(d.id,) for d in documents])
+            mentions = {(d.id, e) for d in documents for e in d.entity_ids if isinstance(e, str) and e}
+            # a document also mentions what its (already stored) chunks mention
+            for batch in _sqlite.batched([d.id for d in documents]):
+                mentions.update(
+                    conn.execute(
+                        "SELECT DISTINCT c.doc_id, ce.entity_id FROM chunks c JOIN chunk_entities ce ON ce.chunk_id = c.id "
+                        f"WHERE c.doc_id IN ({_sqlite.placeholders(len(batch))})",
+                        list(batch),
+                    ).fetchall()
+                )
+            conn.executemany(
+                "INSERT OR IGNORE INTO edges(src, type, dst, attrs) VALUES (?, 'MENTIONS', ?, '{}')", sorted(mentions)
+            )
+
+    def document_hashes(self) -> dict[str, str]:
+        return dict(self._rows("SELECT id, content_hash FROM documents"))
+
+    def delete_chunks(self, doc_ids: Sequence[str]) -> int:
+        """Remove the chunks of ``doc_ids`` (their vectors stay cached by text hash). Returns how many."""
+        n = 0
+        with self.transaction() as conn:
+            for batch in _sqlite.batched(list(dict.fromkeys(doc_ids))):
+                ph = _sqlite.placeholders(len(batch))
+                conn.execute(
+                    f"DELETE FROM chunk_entities WHERE chunk_id IN (SELECT id FROM chunks WHERE doc_id IN ({ph}))", batch
+                )
+                n += conn.execute(f"DELETE FROM chunks WHERE doc_id IN ({ph})", batch).rowcount
+            if n:
+                self._mark_index_stale(conn)
+        return n
+
+    def delete_documents(self, doc_ids: Sequence[str]) -> None:
+        ids = list(dict.fromkeys(doc_ids))
+        with self.transaction() as conn:
+            self.delete_chunks(ids)
+            conn.executemany("DELETE FROM edges WHERE src = ? AND type = 'MENTIONS'", [(i,) for i in ids])
+            conn.executemany("DELETE FROM documents WHERE id = ?", [(i,) for i in ids])
+
+    def cached_vectors(self, text_hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors already computed for these chunk-text hashes (the embedding cache)."""
+        out: dict[str, np.ndarray] = {}
+        for batch in _sqlite.batched(list(dict.fromkeys(text_hashes))):
+            for h, blob in self._rows(
+                f"SELECT text_hash, vec FROM embeddings WHERE text_hash IN ({_sqlite.placeholders(len(batch))})", batch
+            ):
+                out[h] = np.frombuffer(blob, dtype=np.float32)
+        return out
+
+    def upsert_chunks(self, chunks: Sequence[Chunk], vectors: np.ndarray | None) -> None:
+        """Insert/replace chunks with their vectors (rows aligned with ``chunks``; None: all must be cached)."""
+        if not chunks:
+            return
+        hashes = [_sqlite.text_hash(c.text) for c in chunks]
+        if vectors is None:
+            cached = self.cached_vectors(hashes)
+            missing = [c.id for c, h in zip(chunks, hashes, strict=True) if h not in cached]
+            if missing:
+                raise ValueError(f"no vectors given and none cached for chunks {missing[:3]}...")
+            vectors = np.stack([cached[h] for h in hashes])
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if vectors.ndim != 2 or vectors.shape[0] != len(chunks):
+            raise ValueError(f"vectors must have shape ({len(chunks)}, dim), got {vectors.shape}")
+        dim = self.get_meta(EMBEDDER_DIM)
+        if dim and int(dim) != vectors.shape[1]:
+            raise EmbedderMismatch(
+                f"store {self.path} holds {dim}-dimensional vectors; these are {vectors.shape[1]}-dimensional. "
+                "Use the embedder that built the store, or build a new store"
+            )
+        for c in chunks:
+            if not isinstance(c.id, str) or not c.id or not isinstance(c.doc_id, str) or not c.doc_id:
+                raise ValueError(f"chunk needs a non-empty id and doc_id: {c.id!r}")
+        with self.transaction() as conn:
+            if not dim:
+                self.set_meta(EMBEDDER_DIM, str(vectors.shape[1]))
+            conn.executemany(
+                "INSERT OR IGNORE INTO embeddings(text_hash, vec) VALUES (?, ?)",
+                [(h, np.ascontiguousarray(v).tobytes()) for h, v in zip(hashes, vectors, strict=True)],
+            )
+            ids = [(c.id,) for c in chunks]
+            conn.executemany("DELETE FROM chunk_entities WHERE chunk_id = ?", ids)
+            conn.executemany("DELETE FROM chunks WHERE id = ?", ids)  # a new vid: the old vector goes stale
+            conn.executemany(
+                "INSERT INTO chunks(id, doc_id, ord, text, tokens, entity_ids, text_hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (c.id, c.doc_id, int(c.ord), c.text, int(c.tokens), _sqlite.dumps(list(c.entity_ids)), h)
+                    for c, h in zip(chunks, hashes, strict=True)
+                ],
+            )
+            links = {(e, c.id) for c in chunks for e in c.entity_ids}
+            conn.executemany("INSERT OR IGNORE INTO chunk_entities(entity_id, chunk_id) VALUES (?, ?)", sorted(links))
+            mentions = {(c.doc_id, e) for c in chunks for e in c.entity_ids}
+            conn.executemany(
+                "INSERT OR IGNORE INTO edges(src, type, dst, attrs) VALUES (?, 'MENTIONS', ?, '{}')", sorted(mentions)
+            )
+            self._mark_index_stale(conn)
+
+    def _mark_index_stale(self, conn: sqlite3.Connection) -> None:
+        if not self._index_dirty:
+            conn.execute(
+                "INSERT INTO meta(key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = '1'", (INDEX_STALE,)
+            )
+        self._index_dirty = True
+
+    def prune_embeddings(self) -> int:
+        """Drop cached vectors no chunk uses any more; returns how many."""
+        with self.transaction() as conn:
+            return conn.execute(
+                "DELETE FROM embeddings WHERE text_hash NOT IN (SELECT text_hash FROM chunks)"
+            ).rowcount
+
+    # ------------------------------------------------------------------------------------------------ indexes
+    def _index_dir(self) -> Path | None:
+        manifest = _files.read_manifest(self.path)
+        return None if manifest is None else self.path / manifest["index_dir"]
+
+    def refresh_indexes(self, progress: bool = False) -> dict[str, Any]:
+        """Bring the HNSW and BM25 indexes in line with the chunks, write them to a new index folder and switch
+        the manifest to it atomically. Returns what changed and how long it took."""
+        from core.store._bm25 import LexicalIndex
+        from core.store._vectors import VectorIndex
+
+        if self._wconn is None:
+            raise StoreError(f"store {self.path} is open read-only; indexes are refreshed by `hoplens build`")
+        t0 = time.perf_counter()
+        with self._lock:
+            live = np.array([r[0] for r in self._rows("SELECT vid FROM chunks ORDER BY vid")], dtype=np.int64)
+            dim = int(self.get_meta(EMBEDDER_DIM) or 0)
+            old_dir = self._index_dir()
+            vectors = self._load_vectors() if old_dir is not None else None
+            if vectors is None or (dim and vectors.dim != dim):
+                vectors = VectorIndex(dim or 384)
+            action = vectors.sync(live, self._fetch_vectors, progress=progress)
+            t_vec = time.perf_counter()
+            lexical = self._load_lexical() if old_dir is not None else None
+            if lexical is None or not np.array_equal(np.sort(lexical.ids), live):
+                texts = [r[0] for r in self._rows("SELECT text FROM chunks ORDER BY vid")]
+                lexical = LexicalIndex.build(texts, live)
+                del texts
+            t_lex = time.perf_counter()
+            gen = int(self.get_meta(INDEX_GENERATION) or 0) + 1
+            name = f"index-{gen:06d}"
+            tmp = self.path / f".{name}.tmp-{os.getpid()}"
+            _files.remove_tree(tmp)
+            tmp.mkdir()
+            vectors.save(tmp)
+            lexical.save(tmp)
+            _files.fsync_tree(tmp)
+            final = self.path / name
+            _files.remove_tree(final)
+            os.replace(tmp, final)
+            _files.fsync_dir(self.path)
+            manifest = {
+                "format": _files.FORMAT,
+                "generation": gen,
+                "index_dir": name,
+                "files": _files.checksums(final, self.path),
+                "chunks": len(live),
+                "vectors": vectors.live,
+                "embedder": self.get_meta(EMBEDDER_NAME),
+                "written_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            }
+            _files.atomic_write_json(self.path / _files.MANIFEST, manifest)
+            with self.transaction() as conn:
+                for k, v in ((INDEX_GENERATION, str(gen)), (INDEX_STALE, "0")):
+                    conn.execute(
+                        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                        (k, v),
+                    )
+            for old in self.path.glob("index-*"):
+                if old.name != name:
+                    _files.remove_tree(old)
+            self._vectors, self._lexical, self._index_dirty = vectors, lexical, False
+        return {
+            "vectors": action,
+            "chunks": len(live),
+            "vector_s": round(t_vec - t0, 3),
+            "bm25_s": round(t_lex - t_vec, 3),
+            "write_s": round(time.perf_counter() - t_lex, 3),
+            "generation": gen,
+        }
+
+    def _fetch_vectors(self, vids: np.ndarray) -> np.ndarray:
+        out = {}
+        for batch in _sqlite.batched(vids.tolist()):
+            for vid, blob in self._rows(
+                "SELECT c.vid, e.vec FROM chunks c JOIN embeddings e ON e.text_hash = c.text_hash "
+                f"WHERE c.vid IN ({_sqlite.placeholders(len(batch))})",
+                batch,
+            ):
+                out[vid] = blob
+        missing = [v for v in vids.tolist() if v not in out]
+        if missing:
+            raise StoreCorrupted(f"store {self.path} lacks vectors for {len(missing)} chunks; {_restore_hint(self.path)}")
+        return np.frombuffer(b"".join(out[v] for v in vids.tolist()), dtype=np.float32).reshape(len(vids), -1)
+
+    def _load_vectors(self) -> VectorIndex | None:
+        from core.store._vectors import INDEX_FILE, VectorIndex
+
+        folder = self._index_dir()
+        if folder is None or not (folder / INDEX_FILE).exists():
+            return None
+        try:
+            return VectorIndex.load(folder)
+        except (RuntimeError, ValueError, OSError) as exc:
+            raise StoreCorrupted(f"vector index of {self.path} is unreadable ({exc}); {_restore_hint(self.path)}") from exc
+
+    def _load_lexical(self) -> LexicalIndex | None:
+        from core.store._bm25 import IDS_FILE, LexicalIndex
+
+        folder = self._index_dir()
+        if folder is None or not (folder / IDS_FILE).exists():
+            return None
+        try:
+            return LexicalIndex.load(folder)
+        except (ValueError, OSError, KeyError) as exc:
+            raise StoreCorrupted(f"BM25 index of {self.path} is unreadable ({exc}); {_restore_hint(self.path)}") from exc
+
+    def _ensure_indexes(self) -> None:
+        with self._lock:
+            if self._wconn is not None and self._index_dirty:
+                self.refresh_indexes()
+            if self._vectors is None:
+                self._vectors = self._load_vectors()
+            if self._lexical is None:
+                self._lexical = self._load_lexical()
+
+    # ------------------------------------------------------------------------------------------------ lookups
+    def get_entity(self, entity_id: str) -> Entity | None:
+        rows = self._rows(f"SELECT {_sqlite.ENTITY_COLS} FROM entities WHERE id = ?", (entity_id,))
+        return _sqlite.entity_from_row(rows[0]) if rows else None
+
+    def get_entities(self, entity_ids: Sequence[str]) -> list[Entity]:
+        """Entities in the order asked, duplicates and unknown ids dropped."""
+        ids = list(dict.fromkeys(i for i in entity_ids if isinstance(i, str)))
+        found: dict[str, Entity] = {}
+        for batch in _sqlite.batched(ids):
+            for row in self._rows(
+                f"SELECT {_sqlite.ENTITY_COLS} FROM entities WHERE id IN ({_sqlite.placeholders(len(batch))})", batch
+            ):
+                found[row[0]] = _sqlite.entity_from_row(row)
+        return [found[i] for i in ids if i in found]
+
+    def find_entities(self, text: str, limit: int = 10) -> list[Entity]:
+        key = _sqlite.norm_key(text or "")
+        if not key or limit <= 0:
+            return []
+        exact = [r[0] for r in self._rows("SELECT entity_id FROM names WHERE key = ? ORDER BY entity_id", (key,))]
+        prefix = [
+            r[0]
+            for r in self._rows(
+                "SELECT entity_id FROM names WHERE key > ? AND key < ? ORDER BY length(key), key, entity_id LIMIT ?",
+                (key, key + "\U0010ffff", limit * 4),
+            )
+        ]
+        return self.get_entities(list(dict.fromkeys(exact + prefix))[:limit])
+
+    def list_entities(self, type_name: str | None = None, limit: int = 100, offset: int = 0) -> list[Entity]:
+        if type_name is None:
+            sql, params = f"SELECT {_sqlite.ENTITY_COLS} FROM entities ORDER BY id LIMIT ? OFFSET ?", (limit, offset)
+        else:
+            sql = f"SELECT {_sqlite.ENTITY_COLS} FROM entities WHERE type = ? ORDER BY id LIMIT ? OFFSET ?"
+            params = (type_name, limit, offset)
+        return [_sqlite.entity_from_row(r) for r in self._rows(sql, params)]
+
+    def alias_table(self) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = {}
+        for key, eid in self._rows("SELECT key, entity_id FROM names ORDER BY key, entity_id"):
+            table.setdefault(key, []).append(eid)
+        return table
+
+    def get_document(self, doc_id: str) -> Document | None:
+        rows = self._rows(f"SELECT {_sqlite.DOCUMENT_COLS} FROM documents WHERE id = ?", (doc_id,))
+        return _sqlite.document_from_row(rows[0]) if rows else None
+
+    def get_chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]:
+        ids = list(dict.fromkeys(chunk_ids))
+        found: dict[str, Chunk] = {}
+        for batch in _sqlite.batched(ids):
+            for row in self._rows(
+                f"SELECT {_sqlite.CHUNK_COLS} FROM chunks WHERE id IN ({_sqlite.placeholders(len(batch))})", batch
+            ):
+                found[row[0]] = _sqlite.chunk_from_row(row)
+        return [found[i] for i in ids if i in found]
+
+    def chunks_of_document(self, doc_id: str) -> list[Chunk]:
+        rows = self._rows(f"SELECT {_sqlite.CHUNK_COLS} FROM chunks WHERE doc_id = ? ORDER BY ord", (doc_id,))
+        return [_sqlite.chunk_from_row(r) for r in rows]
+
+    def chunks_for_entities(self, entity_ids: Sequence[str], limit_per_entity: int = 3) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for eid in dict.fromkeys(entity_ids):
+            out[eid] = [
+                r[0]
+                for r in self._rows(
+                    "SELECT c.id FROM chunk_entities ce JOIN chunks c ON c.id = ce.chunk_id WHERE ce.entity_id = ? "
+                    "ORDER BY c.doc_id, c.ord LIMIT ?",
+                    (eid, limit_per_entity),
+                )
+            ]
+        return out
+
+    def documents_for_entity(self, entity_id: str, limit: int = 50) -> list[Document]:
+        rows = self._rows(
+            f"SELECT {', '.join('d.' + c.strip() for c in _sqlite.DOCUMENT_COLS.split(','))} FROM edges e "
+            "JOIN documents d ON d.id = e.src WHERE e.dst = ? AND e.type = 'MENTIONS' ORDER BY d.id LIMIT ?",
+            (entity_id, limit),
+        )
+        return [_sqlite.document_from_row(r) for r in rows]
+
+    # ------------------------------------------------------------------------------------------------ search
+    def vector_search(self, vector: np.ndarray, k: int, embedder: Any = None) -> list[Hit]:
+        if embedder is not None:
+            self.check_embedder(embedder)
+        q = np.asarray(vector, dtype=np.float32).reshape(-1)
+        dim = self.get_meta(EMBEDDER_DIM)
+        if dim and int(dim) != q.shape[0]:
+            raise EmbedderMismatch(
+                f"query vector has {q.shape[0]} dimensions but store {self.path} holds {dim}-dimensional vectors "
+                f"({self.get_meta(EMBEDDER_NAME) or 'unknown embedder'}); use the embedder that built the store"
+            )
+        self._ensure_indexes()
+        if self._vectors is None or k <= 0:
+            return []
+        vids, sims = self._vectors.search(q, k)
+        return self._hits(vids, sims, "vector")
+
+    def lexical_search(self, text: str, k: int) -> list[Hit]:
+        self._ensure_indexes()
+        if self._lexical is None or k <= 0:
+            return []
+        vids, scores = self._lexical.search(text, k)
+        return self._hits(vids, scores, "bm25")
+
+    def _hits(self, vids: np.ndarray, scores: np.ndarray, source: str) -> list[Hit]:
+        if not len(vids):
+            return []
+        vid_list = [int(v) for v in vids]
+        rows = {
+            r[0]: (r[1], r[2])
+            for r in self._rows(
+                f"SELECT vid, id, doc_id FROM chunks WHERE vid IN ({_sqlite.placeholders(len(vid_list))})", vid_list
+            )
+        }
+        return [
+            Hit(chunk_id=rows[v][0], doc_id=rows[v][1], score=float(s), source=source)
+            for v, s in zip(vid_list, scores.tolist(), strict=True)
+            if v in rows  # a chunk deleted after the index was written is simply skipped
+        ]
+
+    # ------------------------------------------------------------------------------------------------ graph
+    def graph(self) -> Graph:
+        """The CSR adjacency, built from SQLite on first use (and again after entity/edge writes)."""
+        g = self._graph
+        if g is not None:
+            return g
+        with self._lock:
+            if self._graph is None:
+                ph = _sqlite.placeholders(len(STRUCTURAL))
+                ents = self._rows("SELECT id, type, name FROM entities")
+                edges = self._rows(f"SELECT src, type, dst, attrs FROM edges WHERE type NOT IN ({ph})", STRUCTURAL)
+                self._graph = Graph.build(ents, edges)
+            return self._graph
+
+    def neighbors(self, entity_id: str, edge_type: str | None = None, direction: str = "both") -> list[tuple[Edge, Entity]]:
+        if direction not in DIRECTIONS:
+            raise ValueError(f"direction must be one of {DIRECTIONS}, got {direction!r}")
+        ph = _sqlite.placeholders(len(STRUCTURAL))
+        found: list[tuple[str, str, int, Edge]] = []  # (type, other id, 0 out / 1 in, edge)
+        for col, other, flag in (("src", "dst", 0), ("dst", "src", 1)):
+            if direction == ("in" if flag == 0 else "out"):
+                continue
+            sql = f"SELECT {_sqlite.EDGE_COLS} FROM edges WHERE {col} = ? AND type NOT IN ({ph})"
+            params: list[Any] = [entity_id, *STRUCTURAL]
+            if edge_type is not None:
+                sql += " AND type = ?"
+                params.append(edge_type)
+            for row in self._rows(sql, params):
+                e = _sqlite.edge_from_row(row)
+                found.append((e.type, getattr(e, other), flag, e))
+        found.sort(key=lambda x: x[:3])
+        ents = {e.id: e for e in self.get_entities([f[1] for f in found])}
+        return [(f[3], ents.get(f[1]) or Entity(f[1], type_of_id(f[1]) or "Unknown", f[1])) for f in found]
+
+    def expand(
+        self,
+        seeds: Sequence[str],
+        hops: int = 2,
+        fanout: int = 50,
+        edge_types: Iterable[str] | None = None,
+        max_nodes: int = 400,
+        direction: str = "both",
+    ) -> Subgraph:
+        return self.graph().expand(seeds, hops, fanout, edge_types, max_nodes, direction)
+
+    def path_query(self, query: PathQuery) -> list[str]:
+        if query.combine not in ("intersect", "union"):
+            raise ValueError(f"combine must be 'intersect' or 'union', got {query.combine!r}")
+        for f in query.filters:
+            check_filter(f)
+        g = self.graph()
+        anchors = np.array(sorted({g.index[a] for a in query.anchors if a in g.index}), dtype=np.int64)
+        result: set[int] | None = None
+        for path in query.paths:
+            frontier = anchors
+            for st in path:
+                if st.direction not in ("out", "in"):
+                    raise ValueError(f"path step direction must be 'out' or 'in', got {st.direction!r}")
+                frontier = g.step(frontier, st.edge, st.direction, st.target, getattr(st, "edge_attrs", None))
+            reached = set(frontier.tolist())
+            if result is None:
+                result = reached
+            else:
+                result = result & reached if query.combine == "intersect" else result | reached
+        ids = sorted(g.ids[v] for v in (result or set()) if query.target_type in (None, "", "*") or g.type_of(v) == query.target_type)
+        if query.filters:
+            ids = [e.id for e in self.get_entities(ids) if _passes(e, query.filters)]
+        return sorted(ids)
+
+    # ------------------------------------------------------------------------------------------------ metadata
+    def stats(self) -> dict[str, Any]:
+        entities = dict(self._rows("SELECT type, count(*) FROM entities GROUP BY type ORDER BY type"))
+        edges = dict(self._rows("SELECT type, count(*) FROM edges GROUP BY type ORDER BY type"))
+        n_chunks, tokens = self._rows("SELECT count(*), coalesce(sum(tokens), 0) FROM chunks")[0]
+        if n_chunks:
+            edges["PART_OF"] = n_chunks
+        manifest = _files.read_manifest(self.path)
+        size = sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())
+        return {
+            "backend": self.backend,
+            "path": str(self.path),
+            "entities": entities,
+            "edges": edges,
+            "documents": self._rows("SELECT count(*) FROM documents")[0][0],
+            "chunks": n_chunks,
+            "tokens": tokens,
+            "vectors": manifest["vectors"] if manifest else 0,
+            "embedder": self.get_meta(EMBEDDER_NAME),
+            "dim": int(self.get_meta(EMBEDDER_DIM) or 0) or None,
+            "build_state": self.get_meta(BUILD_STATE),
+            "index_generation": int(self.get_meta(INDEX_GENERATION) or 0),
+            "size_bytes": size,
+        }
+
+    def close(self, refresh: bool = True) -> None:
+        """Close connections; a writable store first brings stale indexes up to date (``refresh=False`` skips)."""
+        if self._closed:
+            return
+        try:
+            if refresh and self._wconn is not None and self._index_dirty and self._tx_depth == 0:
+                self.refresh_indexes()
+        finally:
+            self._closed = True
+            with self._lock:
+                for conn in self._conns:
+                    with suppress(sqlite3.Error):
+                        conn.close()
+                self._conns.clear()
+
+    def __enter__(self) -> EmbeddedStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close(refresh=exc[0] is None)
+
+    def __repr__(self) -> str:
+        return f"EmbeddedStore({str(self.path)!r}, read_only={self.read_only})"
+
+
+def _passes(entity: Entity, filters: Sequence[Filter]) -> bool:
+    return all(matches(entity, f) for f in filters)
+
+
+def open_store(settings: Settings | None, path: Path, **kwargs: Any) -> EmbeddedStore:
+    """Registry factory (core.store.open_store). kwargs: ``create`` (make a new store if missing; implies
+    read-write), ``read_only`` (default: read-only unless ``create``), ``verify`` (integrity check on open, default
+    True), ``embedder`` (refuse a different query embedder up front)."""
+    return EmbeddedStore(Path(path), **kwargs)
+
+
+__all__ = ["EmbeddedStore", "open_store"]
