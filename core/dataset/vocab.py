@@ -239,8 +239,18 @@ ROUTINE_CASE_TYPES = ("GDPR Data Subject Request", "SOC 2 Evidence Review", "PCI
                       "ISO 27001 Audit", "Vendor Risk Assessment")
 COMPLIANCE_SEVERITIES = ("Low", "Medium", "High", "Critical")
 COMPLIANCE_STATUSES = ("Open", "Under Review", "Remediated", "Closed")
-REGULATORS = ("BaFin", "Data Protection Commission", "ICO", "CNIL", "state regulator", "PDPC", "OAIC", "ANPD",
-              "PPC", "internal audit committee")
+# The body a customer's case is reported to: its country's data-protection authority, or an auditor for
+# certification work.
+REGULATORS = {
+    "Germany": "BfDI", "Austria": "DSB", "Switzerland": "FDPIC", "Ireland": "Data Protection Commission",
+    "United Kingdom": "ICO", "France": "CNIL", "Belgium": "APD", "United States": "FTC", "Canada": "OPC",
+    "Brazil": "ANPD", "Argentina": "AAIP", "Chile": "CPLT", "Japan": "PPC", "Singapore": "PDPC",
+    "Malaysia": "PDP Commissioner", "Indonesia": "Kominfo", "Australia": "OAIC", "New Zealand": "Privacy Commissioner",
+    "Sweden": "IMY", "Norway": "Datatilsynet", "Finland": "Data Protection Ombudsman", "Italy": "Garante",
+    "Spain": "AEPD", "Portugal": "CNPD", "India": "MeitY", "South Korea": "PIPC", "South Africa": "Information Regulator",
+    "Bahrain": "PDPA", "United Arab Emirates": "UAE Data Office", "Saudi Arabia": "SDAIA",
+}
+AUDITED_CASE_TYPES = ("SOC 2 Evidence Review", "PCI DSS Assessment", "ISO 27001 Audit")
 
 PROJECT_KINDS = ("data platform migration", "SSO rollout", "payments modernization", "disaster recovery drill",
                  "observability overhaul", "edge delivery rollout", "CRM integration", "network redesign",

@@ -437,7 +437,9 @@ def _compliance(w: World, scale: Scale, seed: int) -> None:
             w.link(comp, "TRIGGERED_BY", oid)
         f = w.facts[comp]
         f["owner"] = rng.choice(officers)
-        f["regulator"] = rng.choice(vocab.REGULATORS)
+        country = w[cid].attrs["country"]
+        f["regulator"] = "external auditor" if case_type in vocab.AUDITED_CASE_TYPES else vocab.REGULATORS.get(
+            country, "internal audit committee")
         f["reference"] = f"REF-{opened.year}-{rng.randint(1000, 9999)}"
         f["deadline"] = (opened + timedelta(days=rng.choice((30, 45, 60, 90)))).isoformat()
 

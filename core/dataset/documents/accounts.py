@@ -9,6 +9,7 @@ from core.dataset.documents.common import (
     action_items,
     discussion,
     fmt_date,
+    fmt_hours,
     fmt_money,
     paragraphs,
     person,
@@ -81,7 +82,7 @@ def _incident_paragraph(wr: Writer, cid: str, before: date) -> str | None:
     text = wr.choice((
         f"They felt {wr.ref(oid)} on {fmt_date(wr.rng, o.attrs['started_at'])}, when {wr.ref(vendor)} had trouble with {system}.",
         f"The {wr.ref(oid, 'name')} ({wr.id(oid)}) hit their {system}; they depend on {wr.ref(vendor)} in that region.",
-        f"{sentence_case(wr.ref(oid))} came up: {system} at {wr.ref(vendor)} was degraded for {o.attrs['duration_hours']:g} hours.",
+        f"{sentence_case(wr.ref(oid))} came up: {wr.ref(vendor)} had degraded {system} for {fmt_hours(o.attrs['duration_hours'])}.",
     ))
     if tickets:
         t = wr.choice(tickets)
@@ -209,7 +210,7 @@ def qbr_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
                        f"{c.name} QBR notes, {_quarter(when)}"))
     attendees = [f"{f['sponsor'].name} ({f['sponsor'].title}, executive sponsor)"]
     attendees += [f"{x.name} ({x.title})" for x in f["contacts"]]
-    attendees += [f"{wr.ref(am, 'full')} (account executive)", f"{wr.ref(csm, 'full')} (CSM)"]
+    attendees += [f"{wr.ref(am, 'full')}, account executive", f"{wr.ref(csm, 'full')}, CSM"]
     recent = sorted(t for t in w.inn(cid, "OPENED_BY") if w[t].attrs["opened_at"] < when.isoformat())[-2:]
     service = [wr.choice((
         f"Service review: support requests this quarter included {wr.join(recent)}." if recent else

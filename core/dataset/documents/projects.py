@@ -17,6 +17,14 @@ RISKS = (
 )
 
 
+def _milestone(status: str, milestone: str) -> str:
+    if status == "Completed":
+        return f"The project closed out after its last milestone, {milestone}."
+    if status == "Planned":
+        return f"First milestone once work starts: {milestone}."
+    return f"Next milestone: {milestone}."
+
+
 def project_status(wr: Writer, pid: str, k: int, detail: int) -> tuple[str, str]:
     w = wr.w
     p = w[pid]
@@ -34,11 +42,11 @@ def project_status(wr: Writer, pid: str, k: int, detail: int) -> tuple[str, str]
     extra = [discussion(wr.rng, w.facts[cid]["sponsor"].name, w[f["manager"]].name) for _ in range(max(0, detail - 1))]
     if wr.maybe(0.5):
         body = paragraphs(
-            f"Project: {wr.ref(pid, 'full')} ({f['codename']})\nCustomer: {wr.ref(cid, 'full')}\n"
+            f"Project: {wr.ref(pid, 'full')}, codename {f['codename']}\nCustomer: {wr.ref(cid, 'full')}\n"
             f"Region: {wr.ref(region, 'full')}\nVendors: {wr.join(vendors, 'full')}\nStatus: {a['status']} ({rag})\n"
             f"Project manager: {wr.ref(f['manager'], 'full')}\nBudget: {fmt_money(wr.rng, a['budget'])}",
             dates,
-            f"Next milestone: {f['milestone']}.",
+            _milestone(a["status"], f["milestone"]),
             "Risks\n" + risks,
             *extra,
         )
@@ -53,7 +61,7 @@ def project_status(wr: Writer, pid: str, k: int, detail: int) -> tuple[str, str]
                 f"Deployment region is {wr.ref(region)}; the solution uses {wr.join(vendors)}.",
             )),
             f"Overall status: {a['status']}, rated {rag}. {dates} Budget {fmt_money(wr.rng, a['budget'])}.",
-            f"{wr.ref(f['manager'], wr.choice(('name', 'full')))} manages the project. The next milestone is {f['milestone']}.",
+            f"{wr.ref(f['manager'], wr.choice(('name', 'full')))} manages the project. " + _milestone(a["status"], f["milestone"]),
             "Open risks:\n" + risks,
             *extra,
         )

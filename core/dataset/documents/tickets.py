@@ -18,7 +18,7 @@ REPORTS = {
                 "Could you check the charges on our last invoice? Something seems off.",
                 "We need the invoice corrected before our finance team can pay it."),
     "Access": ("Some of our users cannot sign in anymore.",
-               "Our admins are locked out since the last change on our side.",
+               "Our admins have been locked out since this morning.",
                "New joiners are not getting access even though they are set up correctly."),
     "Integration": ("Our integration stopped syncing and records are piling up.",
                     "The connector throws errors and nothing reaches our downstream systems.",
@@ -101,7 +101,7 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
         ))
     messages = [
         f"From {person(reporter, wr.rng)} at {wr.ref(cid)}:\n{report} {wr.choice(('Please advise.', 'Thanks in advance.', 'This is urgent for us.'))}",
-        f"From {wr.ref(agent, wr.choice(('name', 'full')))} (support):\nThanks for reaching out, {reporter.name.split()[0]}. "
+        f"From {wr.ref(agent, wr.choice(('name', 'full')))}, support:\nThanks for reaching out, {reporter.name.split()[0]}. "
         f"{wr.choice(AGENT_QUESTIONS)}",
     ]
     if outage:
@@ -111,7 +111,7 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
             f"Caused by {wr.ref(outage)}; the customer depends on {wr.ref(vendor, 'name')} in that region.",
             f"Root cause is the vendor incident {wr.ref(outage)} ({w[outage].attrs['root_cause']}).",
         )))
-        messages.append(f"From {agent_name} (support):\n" + wr.choice((
+        messages.append(f"From {agent_name}, support:\n" + wr.choice((
             "We have confirmed this is caused by an incident at one of our infrastructure providers. "
             "Their engineers are working on it and we will keep you posted.",
             "This is part of a wider provider incident in your region. We will update you as soon as it is mitigated.",
@@ -122,7 +122,7 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
         else:
             messages.append(f"Internal note ({agent_name}):\n{wr.choice(INTERNAL_NOTES)}")
     first_response = w.facts[tid]["response_hours"]
-    messages.append(f"From {agent_name} (support):\n{wr.choice(ENDINGS[a['status']])}")
+    messages.append(f"From {agent_name}, support:\n{wr.choice(ENDINGS[a['status']])}")
     sla = wr.choice((f"First response within {first_response:g} hours of opening.",
                      f"SLA note: first reply went out {first_response:g} hours after the ticket was opened."))
     closing = None
