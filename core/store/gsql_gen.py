@@ -8,7 +8,8 @@ What the DDL adds to the ontology, and why (storage only, no new meaning):
 - every vertex type gets ``PRIMARY_ID id STRING`` with ``primary_id_as_attribute`` so queries can read ``v.id``;
 - entity types get ``aliases LIST<STRING>`` and ``attrs_json`` (the exact ``Entity.attrs`` round trip; the typed
   attributes exist so GSQL can filter and aggregate in the database);
-- Document/Chunk get the record fields the ontology leaves implicit (text, doc_id, ord, tokens, entity_ids);
+- Document/Chunk get the record fields the ontology leaves implicit (text, doc_id, ord, tokens, entity_ids) and
+  the document content hash an incremental build compares;
 - ``MENTIONS`` also runs from Chunk to entities (``Chunk.entity_ids``), so the vector seed query can walk from
   the chunks it found to the entities they mention;
 - every edge type gets ``attrs_json`` (``Edge.attrs`` round trip) and a reverse edge ``reverse_<NAME>`` so
@@ -49,7 +50,7 @@ _GSQL_TYPES = {
 # Record fields stored next to the ontology's attributes (see module docstring).
 ENTITY_STORAGE = (("aliases", "LIST<STRING>"), ("attrs_json", "STRING"))
 CONTENT_STORAGE: dict[str, tuple[tuple[str, str], ...]] = {
-    "Document": (("text", "STRING"), ("entity_ids", "LIST<STRING>")),
+    "Document": (("text", "STRING"), ("entity_ids", "LIST<STRING>"), ("content_hash", "STRING")),
     "Chunk": (("doc_id", "STRING"), ("ord", "INT"), ("tokens", "INT"), ("entity_ids", "LIST<STRING>")),
 }
 EDGE_STORAGE = (("attrs_json", "STRING"),)

@@ -32,7 +32,6 @@ from core.records import (
     Document,
     Edge,
     Entity,
-    Filter,
     Hit,
     PathQuery,
     PathStep,
@@ -41,6 +40,8 @@ from core.records import (
     SubgraphNode,
 )
 from core.store import gsql_gen
+from core.store._filters import check_filter, matches
+from core.store._sqlite import document_hash, norm_key
 from core.store.base import EmbedderMismatch, StoreError
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ log = logging.getLogger(__name__)
 MIN_VERSION = (4, 2)  # native vector attributes and vectorSearch()
 EF_SEARCH = 64  # HNSW exploration factor floor for vector_search (raised to k when k is larger)
 INDEX_TIMEOUT_S = 300.0
+EMBEDDER_NAME, EMBEDDER_DIM = "embedder_name", "embedder_dim"  # the same meta keys as the embedded store
 DIGEST_KEY = "hoplens.gsql_digest"  # meta key: hash of the installed query texts (install once, idempotent)
 VECTOR_QUERY = "hl_vector_seed"  # installable only once Chunk.emb exists (first chunks written)
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -73,7 +75,9 @@ QUERIES: dict[str, tuple[str, ...]] = {
     "hl_entity_docs": ("ent", "lim"),
     "hl_lexical": ("terms", "k"),
     "hl_stats": ("e_types",),
-    "hl_delete_documents": ("doc_ids",),
+    "hl_delete_documents": ("doc_ids", "chunks_only"),
+    "hl_document_chunks": ("doc_ids",),
+    "hl_document_hashes": (),
     **{gsql_gen.impact_query_name(t): ("outages",) for t in schema.IMPACT_PATHS},
 }
 
@@ -293,31 +297,6 @@ def lexical_terms(text: str) -> list[str]:
     return sorted({t for t in TERM_RE.findall(text.lower()) if len(t) > 1 and t not in STOPWORDS})
 
 
-def filter_passes(entity: Entity, f: Filter) -> bool:
-    """One planner filter on an entity's attributes (numbers compare as numbers, text case-insensitively)."""
-    value = entity.name if f.attr == "name" and "name" not in entity.attrs else entity.attrs.get(f.attr)
-    if value is None:
-        return f.op == "!="
-    if f.op == "contains":
-        if isinstance(value, (list, tuple)):
-            return any(str(x).lower() == str(f.value).lower() for x in value)
-        return str(f.value).lower() in str(value).lower()
-    left, right = value, f.value
-    try:
-        left, right = float(left), float(right)
-    except (TypeError, ValueError):
-        left, right = str(left).lower(), str(right).lower()
-    ops = {"==": left == right, "!=": left != right}
-    if f.op in ops:
-        return ops[f.op]
-    try:
-        return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[f.op]
-    except KeyError:
-        raise ValueError(f"unknown filter operator {f.op!r}; use == != < <= > >= contains") from None
-    except TypeError:
-        return False
-
-
 # ---- the store --------------------------------------------------------------------------------------------------------
 
 
@@ -508,18 +487,20 @@ class TigerGraphStore:
         self._types[vid] = vtype
 
     def resolve_types(self, ids: Iterable[str]) -> dict[str, str]:
-        """Vertex type per entity id (cache, then the id pattern, then the database); unknown ids are absent."""
+        """Vertex type of each id that exists as an entity; ids not seen by this store are looked up in the
+        database (by the type their pattern names, else every entity type). Vertex parameters of a missing
+        vertex fail a TigerGraph query, so callers pass only resolved ids."""
         out: dict[str, str] = {}
-        unknown = []
+        by_type: dict[str, list[str]] = {}
         for i in dict.fromkeys(ids):
-            t = self._types.get(i) or schema.type_of_id(i)
-            if t and schema.vertex_type(t).is_entity:
-                out[i] = t
-            else:
-                unknown.append(i)
-        if unknown:
-            for ent in self._fetch_entities(unknown, [v.name for v in schema.entity_types()]):
-                out[ent.id] = ent.type
+            if i in self._types:
+                out[i] = self._types[i]
+                continue
+            t = schema.type_of_id(i)
+            by_type.setdefault(t if t and schema.vertex_type(t).is_entity else "*", []).append(i)
+        for t, group in by_type.items():
+            types = [v.name for v in schema.entity_types()] if t == "*" else [t]
+            out.update({e.id: e.type for e in self._fetch_entities(group, types)})
         return out
 
     def _fetch_entities(self, ids: Sequence[str], types: Sequence[str]) -> list[Entity]:
@@ -559,8 +540,8 @@ class TigerGraphStore:
     def upsert_entities(self, entities: Sequence[Entity]) -> None:
         by_type: dict[str, dict[str, dict[str, Any]]] = {}
         for e in entities:
-            if not e.id or not isinstance(e.id, str):
-                raise ValueError(f"entity without an id: {e!r}")
+            if not isinstance(e.id, str) or not e.id.strip() or not isinstance(e.name, str):
+                raise ValueError(f"entity needs a non-empty id, type and name: {e!r}")
             if e.type not in {v.name for v in schema.entity_types()}:
                 raise ValueError(f"entity {e.id}: unknown entity type {e.type!r}; known: {', '.join(v.name for v in schema.entity_types())}")
             by_type.setdefault(e.type, {})[e.id] = entity_attributes(e)  # last one wins, like an upsert
@@ -607,40 +588,108 @@ class TigerGraphStore:
             if rejected:
                 log.warning("%d MENTIONS edges %s -> %s rejected: the entity does not exist yet", rejected, source_type, dst_type)
 
-    def upsert_documents(self, documents: Sequence[Document]) -> None:
+    def upsert_documents(self, documents: Sequence[Document], hashes: Sequence[str] | None = None) -> None:
+        """Documents and their MENTIONS edges. ``hashes`` (default: the content hash) is what document_hashes
+        returns, as in the embedded store. Edges from an earlier version of a document are not removed."""
+        if hashes is not None and len(hashes) != len(documents):
+            raise ValueError("hashes must match documents one to one")
         rows = {}
-        for d in documents:
-            if not d.id:
-                raise ValueError(f"document without an id: {d!r}")
-            rows[d.id] = {"kind": d.kind, "title": d.title, "text": d.text, "entity_ids": [str(i) for i in d.entity_ids]}
+        for n, d in enumerate(documents):
+            if not isinstance(d.id, str) or not d.id.strip() or not isinstance(d.text, str):
+                raise ValueError(f"document needs a non-empty id and a text: {d.id!r}")
+            rows[d.id] = {"kind": d.kind or "", "title": d.title or "", "text": d.text,
+                          "entity_ids": [str(i) for i in d.entity_ids],
+                          "content_hash": hashes[n] if hashes is not None else document_hash(d)}
+        if not rows:
+            return
         self._upsert_vertices("Document", list(rows.items()), "documents")
         self._mention_edges("Document", {d.id: list(d.entity_ids) for d in documents})
 
-    def upsert_chunks(self, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
+    def upsert_chunks(self, chunks: Sequence[Chunk], vectors: np.ndarray | None) -> None:
+        """Chunks with their vectors (rows aligned with ``chunks``), PART_OF their document, MENTIONS from the
+        chunk and from its document to the chunk's entities. The first call adds the vector attribute."""
+        if not chunks:
+            return
+        if vectors is None:
+            raise ValueError("the TigerGraph backend keeps no embedding cache: pass the chunk vectors")
         vecs = np.asarray(vectors, dtype=np.float32)
         if vecs.ndim != 2 or vecs.shape[0] != len(chunks):
-            raise ValueError(f"upsert_chunks needs one vector row per chunk: {len(chunks)} chunks, vectors {vecs.shape}")
-        if not len(chunks):
-            return
+            raise ValueError(f"vectors must have shape ({len(chunks)}, dim), got {vecs.shape}")
         if not np.all(np.isfinite(vecs)):
             raise ValueError("chunk vectors contain NaN or infinity; re-embed those chunks")
+        for c in chunks:
+            if not isinstance(c.id, str) or not c.id or not isinstance(c.doc_id, str) or not c.doc_id:
+                raise ValueError(f"chunk needs a non-empty id and doc_id: {c.id!r}")
         self.ensure_vector(int(vecs.shape[1]))
         rows = {}
         for c, vec in zip(chunks, vecs, strict=True):
             rows[c.id] = {"text": c.text, "doc_id": c.doc_id, "ord": int(c.ord), "tokens": int(c.tokens),
                           "entity_ids": [str(i) for i in c.entity_ids], gsql_gen.VECTOR_ATTR: [float(x) for x in vec]}
         self._upsert_vertices("Chunk", list(rows.items()), "chunks")
-        self._upsert_edge_group("Chunk", "PART_OF", "Document", [(c.id, c.doc_id, {"attrs_json": "{}"}) for c in chunks], strict=True)
+        self._upsert_edge_group("Chunk", "PART_OF", "Document",
+                                [(c.id, c.doc_id, {"attrs_json": "{}"}) for c in chunks], strict=True)
         self._mention_edges("Chunk", {c.id: list(c.entity_ids) for c in chunks})
+        by_doc: dict[str, list[str]] = {}
+        for c in chunks:
+            by_doc.setdefault(c.doc_id, []).extend(c.entity_ids)
+        self._mention_edges("Document", by_doc)
         for c in chunks:
             self._chunk_cache.pop(c.id, None)
         self._index_dirty = True
 
+    def delete_chunks(self, doc_ids: Sequence[str]) -> int:
+        """Remove the chunks of ``doc_ids``; returns how many."""
+        n = 0
+        for batch in batches(list(dict.fromkeys(doc_ids)), self.batch_size):
+            res = self.run_query("hl_delete_documents", doc_ids=list(batch), chunks_only=True)
+            n += int(section(res, "deleted_chunks", 1) or 0)
+        self._chunk_cache.clear()
+        self._index_dirty = self._index_dirty or n > 0
+        return n
+
     def delete_documents(self, doc_ids: Sequence[str]) -> None:
         for batch in batches(list(dict.fromkeys(doc_ids)), self.batch_size):
-            self.run_query("hl_delete_documents", doc_ids=list(batch))
+            self.run_query("hl_delete_documents", doc_ids=list(batch), chunks_only=False)
         self._chunk_cache.clear()
         self._index_dirty = True
+
+    def document_hashes(self) -> dict[str, str]:
+        res = self.run_query("hl_document_hashes")
+        return {h["doc_id"]: h["content_hash"] for h in section(res, "hashes", 0)}
+
+    def cached_vectors(self, text_hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """No embedding cache on TigerGraph: every chunk is embedded by the builder."""
+        return {}
+
+    def prune_embeddings(self) -> int:
+        return 0
+
+    # ---- embedder and index (the embedded store's API, so a builder can treat both alike)
+
+    def check_embedder(self, embedder: Any) -> None:
+        name, dim = self.get_meta(EMBEDDER_NAME), self.get_meta(EMBEDDER_DIM) or self.vector_dims
+        e_name, e_dim = getattr(embedder, "name", None), getattr(embedder, "dim", None)
+        if (name and name != e_name) or (dim and e_dim is not None and int(dim) != int(e_dim)):
+            raise EmbedderMismatch(
+                f"graph {self.graph!r} was built with embedder {name or '?'} (dim {dim}); the configured embedder is "
+                f"{e_name} (dim {e_dim}). Configure the same embedder (HOPLENS_EMBEDDER) or build into another "
+                "HOPLENS_TG_GRAPH"
+            )
+
+    def bind_embedder(self, embedder: Any) -> None:
+        """Record the embedder of a new graph, or check it against the recorded one."""
+        self.check_embedder(embedder)
+        if not self.get_meta(EMBEDDER_NAME):
+            self.set_meta(EMBEDDER_NAME, embedder.name)
+        if not self.get_meta(EMBEDDER_DIM):
+            self.set_meta(EMBEDDER_DIM, str(int(embedder.dim)))
+
+    def refresh_indexes(self, progress: bool = False) -> dict[str, Any]:
+        """TigerGraph indexes vectors itself; this waits until the HNSW rebuild has caught up."""
+        started = time.perf_counter()
+        if self.vector_dims is not None:
+            self.wait_for_vector_index()
+        return {"backend": self.backend, "waited_s": round(time.perf_counter() - started, 3)}
 
     # ---- lookups
 
@@ -674,26 +723,29 @@ class TigerGraphStore:
         return self._alias_rows
 
     def alias_table(self) -> dict[str, list[str]]:
+        """Phone-book key (lower case, whitespace collapsed) of every id, name and alias -> entity ids."""
         table: dict[str, set[str]] = {}
         for e in self._entity_rows():
             for key in (e.id, e.name, *e.aliases):
-                if key:
-                    table.setdefault(key.lower(), set()).add(e.id)
+                if isinstance(key, str) and norm_key(key):
+                    table.setdefault(norm_key(key), set()).add(e.id)
         return {k: sorted(v) for k, v in sorted(table.items())}
 
     def find_entities(self, text: str, limit: int = 10) -> list[Entity]:
-        key = text.strip().lower()
-        if not key or limit < 1:
+        """Exact id/name/alias matches (in the database, plus the phone book), then prefix matches ordered by
+        (key length, key, id), as the embedded store does."""
+        key = norm_key(text or "")
+        if not key or limit <= 0:
             return []
         res = self.run_query("hl_entity_lookup", key=key, v_types=[v.name for v in schema.entity_types()])
-        exact = sorted((entity_from_vertex(v) for v in section(res, "entities", 0)), key=lambda e: e.id)
-        out = {e.id: e for e in exact}
-        if len(out) < limit:  # then prefix matches, from the phone book, in key order
-            rows = {e.id: e for e in self._entity_rows()}
-            for k, ids in self.alias_table().items():
-                if k.startswith(key):
-                    out.update((i, rows[i]) for i in ids if i not in out and i in rows)
-        return list(out.values())[:limit]
+        found = {e.id: e for e in (entity_from_vertex(v) for v in section(res, "entities", 0))}
+        table = self.alias_table()
+        exact = sorted(set(found) | set(table.get(key, [])))
+        prefixed = sorted(((len(k), k, i) for k, ids in table.items() if k.startswith(key) and k != key for i in ids))
+        ids = list(dict.fromkeys(exact + [i for _, _, i in prefixed[: limit * 4]]))[:limit]
+        rows = {e.id: e for e in self._entity_rows()}
+        rows.update(found)
+        return [rows[i] for i in ids if i in rows]
 
     def list_entities(self, type_name: str | None = None, limit: int = 100, offset: int = 0) -> list[Entity]:
         if type_name is not None and type_name not in {v.name for v in schema.entity_types()}:
@@ -719,6 +771,10 @@ class TigerGraphStore:
                 c = chunk_from_vertex(v)
                 self._chunk_cache[c.id] = c
         return [self._chunk_cache[i] for i in ids if i in self._chunk_cache]
+
+    def chunks_of_document(self, doc_id: str) -> list[Chunk]:
+        res = self.run_query("hl_document_chunks", doc_ids=[doc_id])
+        return sorted((chunk_from_vertex(v) for v in section(res, "chunks", 0)), key=lambda c: c.ord)
 
     def chunks_for_entities(self, entity_ids: Sequence[str], limit_per_entity: int = 3) -> dict[str, list[str]]:
         ids = list(dict.fromkeys(entity_ids))
@@ -775,7 +831,11 @@ class TigerGraphStore:
         hits.sort(key=lambda h: (-h.score, h.chunk_id))
         return hits[:k], self.last_mentions
 
-    def vector_search(self, vector: np.ndarray, k: int) -> list[Hit]:
+    def vector_search(self, vector: np.ndarray, k: int, embedder: Any = None) -> list[Hit]:
+        if embedder is not None:
+            self.check_embedder(embedder)
+        if k <= 0:
+            return []
         return self.vector_seed(vector, k)[0]
 
     def lexical_search(self, text: str, k: int) -> list[Hit]:
@@ -791,14 +851,12 @@ class TigerGraphStore:
 
     @staticmethod
     def walk_types(edge_types: Iterable[str] | None, direction: str = "both") -> list[tuple[str, str]]:
-        """(directed type, ontology type) pairs to walk; reverse_X walks X against its direction."""
-        if direction not in ("out", "in", "both"):
-            raise ValueError(f"direction must be out, in or both, not {direction!r}")
+        """(directed type, ontology type) pairs to walk; reverse_X walks X against its direction. Names that are
+        not entity edge types are skipped, as the embedded store skips them."""
+        if direction not in ("both", "out", "in"):
+            raise ValueError(f"direction must be one of ('both', 'out', 'in'), got {direction!r}")
         walkable = gsql_gen.walk_edge_names()
-        wanted = walkable if edge_types is None else tuple(dict.fromkeys(edge_types))
-        bad = [e for e in wanted if e not in walkable]
-        if bad:
-            raise ValueError(f"cannot walk edge type(s) {', '.join(bad)}; entity edge types: {', '.join(walkable)}")
+        wanted = walkable if edge_types is None else [e for e in walkable if e in set(edge_types)]
         out = []
         for e in wanted:
             if direction in ("out", "both"):
@@ -808,9 +866,9 @@ class TigerGraphStore:
         return out
 
     def neighbors(self, entity_id: str, edge_type: str | None = None, direction: str = "both") -> list[tuple[Edge, Entity]]:
-        walk = self.walk_types([edge_type] if edge_type else None, direction)
+        walk = self.walk_types([edge_type] if edge_type is not None else None, direction)
         t = self.resolve_types([entity_id]).get(entity_id)
-        if t is None:
+        if t is None or not walk:
             return []
         res = self.run_query("hl_neighbors", v=(entity_id, t), e_types=[d for d, _ in walk])
         nbrs = {}
@@ -823,22 +881,22 @@ class TigerGraphStore:
             if w["dst"] in nbrs:
                 attrs = json.loads(w.get("attrs_json") or "{}")
                 out.append((stored_edge(w["src"], w["dtype"], w["dst"], attrs), nbrs[w["dst"]], w["dtype"]))
-        out.sort(key=lambda x: (x[0].type, x[1].id, x[2]))
+        out.sort(key=lambda x: (x[0].type, x[1].id, x[2]))  # (type, neighbour, out before in: X < reverse_X)
         return [(edge, ent) for edge, ent, _ in out]
 
     def expand(self, seeds: Sequence[str], hops: int = 2, fanout: int = 50, edge_types: Iterable[str] | None = None,
-               max_nodes: int = 400) -> Subgraph:
-        if hops < 0 or fanout < 1 or max_nodes < 1:
-            raise ValueError(f"expand needs hops >= 0, fanout >= 1, max_nodes >= 1 (got {hops}, {fanout}, {max_nodes})")
-        walk = self.walk_types(edge_types)
+               max_nodes: int = 400, direction: str = "both") -> Subgraph:
+        if hops < 0 or fanout < 0 or max_nodes < 0:
+            raise ValueError("hops, fanout and max_nodes must be >= 0")
+        walk = self.walk_types(edge_types, direction)
         seed_ids = list(dict.fromkeys(seeds))
         types = self.resolve_types(seed_ids)
         seed_ids = [s for s in seed_ids if s in types][:max_nodes]
         if not seed_ids:
             return Subgraph()
-        if hops == 0 or not walk:
-            ents = self.get_entities(seed_ids)
-            return Subgraph(nodes=[SubgraphNode(e.id, e.type, e.name or e.id, 0, 0.0, [e.id]) for e in ents])
+        if hops == 0 or fanout == 0 or not walk:
+            ents = {e.id: e for e in self.get_entities(seed_ids)}
+            return Subgraph(nodes=[SubgraphNode(i, types[i], ents[i].name if i in ents else i, 0, 0.0, [i]) for i in seed_ids])
         res = self.run_query(
             "hl_expand",
             seeds=[(s, types[s]) for s in seed_ids],
@@ -849,26 +907,31 @@ class TigerGraphStore:
             fanout=int(fanout),
             max_nodes=int(max_nodes),
         )
-        return self.subgraph_from_result(res)
+        return self.subgraph_from_result(res, seed_ids)
 
-    def subgraph_from_result(self, res: list[Any]) -> Subgraph:
+    def subgraph_from_result(self, res: list[Any], seed_ids: Sequence[str]) -> Subgraph:
+        """hl_expand's output as a Subgraph: seeds in the order given, then each hop's vertices in discovery
+        order (first reaching edge: frontier id, edge type; then id), edges in stored direction, sorted."""
         scores = {str(k): float(v) for k, v in (section(res, "scores", 1) or {}).items()}
-        nodes = []
+        seed_rank = {s: n for n, s in enumerate(seed_ids)}
+        keyed = []
         for v in section(res, "nodes", 0):
             a = v.get("attributes", {})
             first = accum(a, "@first") or []
-            first = first[0] if isinstance(first, list) and first else (first or None)
+            first = first[0] if isinstance(first, list) and first else (first or {})
             hop = int(accum(a, "@hop", 0) or 0)
             vid = str(v["v_id"])
             self._learn(vid, v["v_type"])
-            nodes.append(SubgraphNode(
+            node = SubgraphNode(
                 id=vid, type=v["v_type"], label=a.get("name") or vid, hop=hop,
                 hop_score=scores.get(vid, 0.0) if hop else 0.0,
                 seeds=sorted(accum(a, "@seeds", []) or []),
-                via_edge=first.get("base") if hop and first else None,
-                reached_from=first.get("sid") if hop and first else None,
-            ))
-        nodes.sort(key=lambda n: (n.hop, -n.hop_score, n.id))
+                via_edge=first.get("base") if hop else None,
+                reached_from=first.get("sid") if hop else None,
+            )
+            order = (seed_rank.get(vid, len(seed_rank)),) if hop == 0 else (first.get("sid", ""), first.get("base", ""), vid)
+            keyed.append(((hop, *order), node))
+        nodes = [n for _, n in sorted(keyed, key=lambda x: x[0])]
         kept = {n.id for n in nodes}
         edges = {}
         for w in section(res, "walked", 2) or []:
@@ -878,80 +941,69 @@ class TigerGraphStore:
         return Subgraph(nodes=nodes, edges=[edges[k] for k in sorted(edges)])
 
     def _step_condition(self, step: PathStep) -> tuple[str, str]:
-        if not step.edge_attrs:
+        attrs = getattr(step, "edge_attrs", None) or {}
+        if not attrs:
             return "", ""
-        if len(step.edge_attrs) > 1:
-            raise ValueError(f"the TigerGraph backend takes one edge condition per step, got {step.edge_attrs}")
-        (attr, value), = step.edge_attrs.items()
-        known = {a.name for d in schema.edge_types(step.edge) for a in d.attrs}
-        if attr not in known:
-            raise ValueError(f"edge {step.edge} has no attribute {attr!r}; it has: {', '.join(sorted(known)) or 'none'}")
-        return attr, str(value)
-
-    def _validate_path(self, query: PathQuery) -> None:
-        entity_names = {v.name for v in schema.entity_types()}
-        if query.target_type not in entity_names:
-            raise ValueError(f"unknown target type {query.target_type!r}; known: {', '.join(sorted(entity_names))}")
-        if query.combine not in ("intersect", "union"):
-            raise ValueError(f"combine must be intersect or union, not {query.combine!r}")
-        for path in query.paths:
-            if not path:
-                raise ValueError("a path needs at least one step")
-            prev = None
-            for step in path:
-                self.walk_types([step.edge], step.direction)
-                if step.target not in entity_names:
-                    raise ValueError(f"step {step.edge}: unknown target type {step.target!r}")
-                if prev is not None:
-                    src, dst = (prev, step.target) if step.direction == "out" else (step.target, prev)
-                    if not schema.edge_allowed(src, step.edge, dst):
-                        raise ValueError(f"the ontology has no {src} -{step.edge}-> {dst} (path step from {prev})")
-                prev = step.target
-            if prev != query.target_type:
-                raise ValueError(f"a path ends at {prev}, but the query asks for {query.target_type}")
+        if len(attrs) > 1:
+            raise ValueError(f"the TigerGraph backend takes one edge condition per path step, got {attrs}")
+        (attr, value), = attrs.items()
+        return attr, str(value).casefold()
 
     def _impact_target(self, query: PathQuery, types: dict[str, str]) -> str | None:
         """The target type when the query is exactly schema.IMPACT_PATHS from outages (one installed query)."""
         paths = schema.IMPACT_PATHS.get(query.target_type)
         if not paths or query.combine != "intersect" or not all(types.get(a) == "Outage" for a in query.anchors):
             return None
-        asked = sorted(tuple((s.edge, s.direction, s.target) for s in p) for p in query.paths if not any(s.edge_attrs for s in p))
-        return query.target_type if len(asked) == len(query.paths) and asked == sorted(paths) else None
+        if any(getattr(s, "edge_attrs", None) for p in query.paths for s in p):
+            return None
+        asked = sorted(tuple((s.edge, s.direction, s.target) for s in p) for p in query.paths)
+        return query.target_type if asked == sorted(paths) else None
 
     def path_query(self, query: PathQuery) -> list[str]:
-        self._validate_path(query)
-        anchors = list(dict.fromkeys(query.anchors))
-        types = self.resolve_types(anchors)
-        anchors = [a for a in anchors if a in types]
-        if not anchors:
-            return []
+        """Exact, sorted ids. Each path is walked in the database one typed step at a time (hl_typed_hop), or
+        in one query for the derived impact relation; paths combine here, filters as in the embedded store.
+        Steps over edges the ontology does not walk reach nothing (as in the embedded store)."""
+        if query.combine not in ("intersect", "union"):
+            raise ValueError(f"combine must be 'intersect' or 'union', got {query.combine!r}")
+        for f in query.filters:
+            check_filter(f)
+        for path in query.paths:
+            for st in path:
+                if st.direction not in ("out", "in"):
+                    raise ValueError(f"path step direction must be 'out' or 'in', got {st.direction!r}")
+        types = self.resolve_types(query.anchors)
+        anchors = sorted(a for a in dict.fromkeys(query.anchors) if a in types)
         reached_sets: list[dict[str, dict[str, Any]]] = []
-        impact = self._impact_target(query, types)
+        impact = self._impact_target(query, types) if anchors else None
         if impact:
             res = self.run_query(gsql_gen.impact_query_name(impact), outages=[(a,) for a in anchors])
             reached_sets.append({str(v["v_id"]): v for v in section(res, "Impacted", 1)})
         else:
             for path in query.paths:
-                sources = [(a, types[a]) for a in anchors]
                 reached: dict[str, dict[str, Any]] = {}
+                sources = [(a, types[a]) for a in anchors]
                 for step in path:
-                    if not sources:
+                    walk = self.walk_types([step.edge], step.direction)
+                    if not sources or not walk:
+                        reached, sources = {}, []
                         break
                     cond_attr, cond_value = self._step_condition(step)
-                    directed = step.edge if step.direction == "out" else gsql_gen.reverse_name(step.edge)
-                    res = self.run_query("hl_typed_hop", sources=sources, e_type=directed, target_type=step.target,
+                    target = "" if step.target in (None, "", "*") else step.target
+                    res = self.run_query("hl_typed_hop", sources=sources, e_type=walk[0][0], target_type=target,
                                          cond_attr=cond_attr, cond_value=cond_value)
                     reached = {str(v["v_id"]): v for v in section(res, "reached", 1)}
-                    sources = [(i, step.target) for i in sorted(reached)]
-                reached_sets.append(reached if sources else {})
-        ids = set(reached_sets[0])
+                    sources = [(i, reached[i]["v_type"]) for i in sorted(reached)]
+                reached_sets.append(reached)
+        ids: set[str] = set(reached_sets[0]) if reached_sets else set()
         for other in reached_sets[1:]:
             ids = ids & set(other) if query.combine == "intersect" else ids | set(other)
         vertex = {i: v for r in reached_sets for i, v in r.items()}
+        if query.target_type not in (None, "", "*"):
+            ids = {i for i in ids if vertex[i]["v_type"] == query.target_type}
         out = []
         for i in ids:
             entity = entity_from_vertex(vertex[i])
-            if all(filter_passes(entity, f) for f in query.filters):
+            if all(matches(entity, f) for f in query.filters):
                 out.append(i)
         return sorted(out)
 
@@ -966,12 +1018,13 @@ class TigerGraphStore:
             "graph": self.graph,
             "server": server_url(self.settings),
             "version": ".".join(map(str, self.version)),
-            "entities": {v.name: vertices.get(v.name, 0) for v in schema.entity_types()},
-            "edges": {e.name: edges.get(e.name, 0) for e in gsql_gen.edge_ddls()},
+            "entities": {v.name: vertices[v.name] for v in schema.entity_types() if vertices.get(v.name)},
+            "edges": {e.name: edges[e.name] for e in gsql_gen.edge_ddls() if edges.get(e.name)},
             "documents": vertices.get("Document", 0),
             "chunks": vertices.get("Chunk", 0),
             "tokens": int(section(res, "tokens", 2) or 0),
-            "vector_dims": self.vector_dims,
+            "embedder": self.get_meta(EMBEDDER_NAME),
+            "dim": self.vector_dims,
         }
 
     def get_meta(self, key: str) -> str | None:
@@ -982,7 +1035,8 @@ class TigerGraphStore:
     def set_meta(self, key: str, value: str) -> None:
         self._upsert_vertices(gsql_gen.META_TYPE, [(key, {"value": str(value)})], "metadata")
 
-    def close(self) -> None:
+    def close(self, refresh: bool = True) -> None:
+        """Close the HTTP session (``refresh`` is accepted for parity with the embedded store)."""
         close = getattr(self.conn, "close", None)
         if callable(close):
             close()

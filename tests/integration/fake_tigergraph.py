@@ -362,6 +362,10 @@ class FakeTigerGraph:
             if not isinstance(value, str):
                 raise bad()
             return unquote(value)
+        if typ == "BOOL":
+            if not isinstance(value, bool):
+                raise bad()
+            return value
         if typ == "INT":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise bad()
@@ -518,7 +522,7 @@ class FakeTigerGraph:
         walked = []
         frontier, weight = list(visited), 1.0
         for h in range(1, p["hops"] + 1):
-            if not frontier:
+            if not frontier or len(hop) >= p["max_nodes"]:
                 break
             new: list[str] = []
             for s in frontier:
@@ -554,7 +558,9 @@ class FakeTigerGraph:
             if vid not in g.vertices.get(vtype, {}):
                 raise FakeError(400, f"vertex {vid} of type {vtype} does not exist")
             for nid, nt, attrs in self._walk(g, vid, vtype, p["e_type"]):
-                if nt == p["target_type"] and (not p["cond_attr"] or str(attrs.get(p["cond_attr"], "")) == p["cond_value"]):
+                if p["target_type"] in ("", nt) and (
+                    not p["cond_attr"] or str(attrs.get(p["cond_attr"], "")).lower() == p["cond_value"]
+                ):
                     reached[nid] = nt
         return [{"reached_count": len(reached)}, {"reached": [self._vout(g, t, i) for i, t in reached.items()]}]
 
@@ -599,9 +605,19 @@ class FakeTigerGraph:
         tokens = sum(int(r.get("tokens", 0)) for r in g.vertices.get("Chunk", {}).values())
         return [{"vertices": vertices}, {"edges": edges}, {"tokens": tokens}]
 
+    def _q_document_chunks(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        chunks = [c for (c, d) in g.edges["PART_OF"] if d in p["doc_ids"] and c in g.vertices["Chunk"]]
+        return [{"chunks": [self._vout(g, "Chunk", c) for c in chunks]}]
+
+    def _q_document_hashes(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        rows = g.vertices["Document"]
+        return [{"hashes": [{"doc_id": d, "content_hash": r.get("content_hash", "")} for d, r in rows.items()]}]
+
     def _q_delete_documents(self, g: Graph, p: dict[str, Any]) -> list[Any]:
         docs = [d for d in p["doc_ids"] if d in g.vertices["Document"]]
         chunks = [c for (c, d) in g.edges["PART_OF"] if d in docs]
+        if p["chunks_only"]:
+            docs = []
         for vtype, ids in (("Chunk", chunks), ("Document", docs)):
             for vid in ids:
                 g.vertices[vtype].pop(vid, None)
