@@ -47,4 +47,5 @@ def iter_documents(world: World, scale: Scale, seed: int) -> Iterator[Document]:
         doc_id = f"DOC-{n:05d}"
         writer = Writer(world, random.Random(f"hoplens:{seed}:doc:{doc_id}"))
         title, text = KINDS[kind][1](writer, eid, k, scale.detail)
-        yield Document(doc_id, kind, title, text, writer.entity_ids)
+        (title, text), ids = writer.resolve(title, text)
+        yield Document(doc_id, kind, title, text, ids)

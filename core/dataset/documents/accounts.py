@@ -124,11 +124,11 @@ def account_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
     sponsor = person(f["sponsor"], wr.rng)
     other = f["contacts"][k % len(f["contacts"])]
     layout = (k + wr.rng.randint(0, 2)) % 3
-    extra = [discussion(wr.rng, wr.choice((f["sponsor"].name, other.name)), w[wr.choice((am, csm))].name)
+    extra = [discussion(wr.rng, wr.choice((f["sponsor"].name, other.name)), wr.name(wr.choice((am, csm))))
              for _ in range(detail + wr.rng.randint(0, 1))]
     if layout == 0:  # narrative call notes
-        title = wr.choice((f"Account note: {c.name}", f"{c.name} - account check-in {when.isoformat()}",
-                           f"Call notes with {wr.choice(c.aliases)} ({when.isoformat()})"))
+        title = wr.choice((f"Account note: {wr.name(cid)}", f"{wr.name(cid)} - account check-in {when.isoformat()}",
+                           f"Call notes with {wr.ref(cid, 'alias')} ({when.isoformat()})"))
         intro = wr.choice((
             f"Spoke with {sponsor}, executive sponsor at {wr.full(cid)}, on {fmt_date(wr.rng, when.isoformat())}.",
             f"Check-in call with {wr.full(cid)}. On their side: {sponsor} (executive sponsor) and {person(other, wr.rng)}.",
@@ -142,14 +142,14 @@ def account_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
             *extra,
             f"Health score: {c.attrs['health_score']}. " + _renewal(wr, cid),
             f"Preferred channel for updates: {f['channel']}.",
-            "Next steps:\n" + action_items(wr.rng, [w[am].name, w[csm].name], other.name),
+            "Next steps:\n" + action_items(wr.rng, [wr.name(am), wr.name(csm)], other.name),
             f"- {wr.ref(am, 'name')}",
         )
     elif layout == 1:  # CRM record export with a summary
-        title = wr.choice((f"CRM account summary - {wr.id(cid)}", f"Account record: {c.name}",
-                           f"{c.name} account snapshot"))
+        title = wr.choice((f"CRM account summary - {wr.id(cid)}", f"Account record: {wr.name(cid)}",
+                           f"{wr.name(cid)} account snapshot"))
         fields = "\n".join((
-            f"Account: {c.name} ({cid})",
+            f"Account: {wr.full(cid)}",
             f"Also known as: {', '.join(c.aliases)}",
             f"Industry: {c.attrs['industry']}",
             f"Segment: {c.attrs['segment']}",
@@ -175,7 +175,7 @@ def account_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
             *extra,
         )
     else:  # internal e-mail update
-        title = wr.choice((f"Internal update: {wr.ref(cid, 'alias')}", f"Re: {c.name} renewal planning",
+        title = wr.choice((f"Internal update: {wr.ref(cid, 'alias')}", f"Re: {wr.name(cid)} renewal planning",
                            f"FYI - {wr.ref(cid, 'alias')} account status"))
         body = paragraphs(
             wr.choice(("Hi team,", "Hello all,", "Quick update for the account team:")),
@@ -206,8 +206,9 @@ def qbr_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
     f = w.facts[cid]
     when = _note_date(wr, k + 1)
     am, csm = _people(wr, cid)
-    title = wr.choice((f"QBR {_quarter(when)} - {c.name}", f"Quarterly business review: {wr.ref(cid, 'alias')} ({_quarter(when)})",
-                       f"{c.name} QBR notes, {_quarter(when)}"))
+    title = wr.choice((f"QBR {_quarter(when)} - {wr.name(cid)}",
+                       f"Quarterly business review: {wr.ref(cid, 'alias')} ({_quarter(when)})",
+                       f"{wr.name(cid)} QBR notes, {_quarter(when)}"))
     attendees = [f"{f['sponsor'].name} ({f['sponsor'].title}, executive sponsor)"]
     attendees += [f"{x.name} ({x.title})" for x in f["contacts"]]
     attendees += [f"{wr.ref(am, 'full')}, account executive", f"{wr.ref(csm, 'full')}, CSM"]
@@ -221,7 +222,7 @@ def qbr_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
     incident = _incident_paragraph(wr, cid, when)
     if incident:
         service.append(incident)
-    extra = [discussion(wr.rng, f["sponsor"].name, w[csm].name) for _ in range(detail + 1)]
+    extra = [discussion(wr.rng, f["sponsor"].name, wr.name(csm)) for _ in range(detail + 1)]
     if wr.rng.random() < 0.5:
         body = paragraphs(
             f"Account: {wr.full(cid)}\nDate: {fmt_date(wr.rng, when.isoformat())}",
@@ -230,7 +231,7 @@ def qbr_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
             "Service review\n" + " ".join(service),
             "Roadmap and asks\n" + "\n\n".join(extra),
             "Commercials\n" + _renewal(wr, cid),
-            "Action items\n" + action_items(wr.rng, [w[am].name, w[csm].name], f["sponsor"].name),
+            "Action items\n" + action_items(wr.rng, [wr.name(am), wr.name(csm)], f["sponsor"].name),
         )
     else:
         body = paragraphs(

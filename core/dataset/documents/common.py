@@ -7,6 +7,7 @@ Rule for every template: state facts from the graph (or ``World.facts``) only, a
 from __future__ import annotations
 
 import random
+import re
 from datetime import date
 
 from core.dataset import vocab
@@ -26,17 +27,33 @@ STYLES: dict[str, tuple[tuple[str, float], ...]] = {
 }
 
 
+# Private-use code points: never in real text, and (unlike \x1c-\x1f) not stripped as whitespace by str.strip.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_MARK = re.compile(_OPEN + r"(\d+)" + _CLOSE)
+
+
 class Writer:
-    """Writes one document: picks phrasings with a per-document rng and records the entities it mentions."""
+    """Writes one document: picks phrasings with a per-document rng and records the entities it mentions.
+
+    ``ref`` returns a placeholder, not the text: templates build alternatives eagerly and keep one, so an entity
+    counts as mentioned only when its placeholder survives into the final text (``resolve``).
+    """
 
     def __init__(self, world: World, rng: random.Random):
         self.w = world
         self.rng = rng
-        self._ids: dict[str, None] = {}
+        self._refs: list[tuple[str, str]] = []
 
-    @property
-    def entity_ids(self) -> list[str]:
-        return sorted(self._ids)
+    def resolve(self, *parts: str) -> tuple[list[str], list[str]]:
+        """Final texts with placeholders replaced, and the sorted ids of the entities they mention."""
+        used: set[str] = set()
+
+        def put(m: re.Match[str]) -> str:
+            eid, text = self._refs[int(m.group(1))]
+            used.add(eid)
+            return text
+
+        return [_MARK.sub(put, p) for p in parts], sorted(used)
 
     def ref(self, eid: str, style: str | None = None) -> str:
         """Mention an entity by id, name or alias (random per the type's STYLES unless ``style`` is given)."""
@@ -46,18 +63,28 @@ class Writer:
             style = self.rng.choices([s for s, _ in styles], weights=[x for _, x in styles])[0]
         if style in ("alias", "id_alias") and not e.aliases:
             style = "full"
-        self._ids[eid] = None
         if style == "id":
-            return eid
-        if style == "name":
-            return e.name
-        if style == "alias":
-            return self.rng.choice(e.aliases)
-        if style == "id_alias":
-            return f"{eid} ({self.rng.choice(e.aliases)})"
-        if e.type == "Ticket":
-            return f'{eid} ("{e.name}")'
-        return f"{e.name} ({eid})"
+            text = eid
+        elif style == "name":
+            text = e.name
+        elif style == "alias":
+            text = self.rng.choice(e.aliases)
+        elif style == "id_alias":
+            text = f"{eid} ({self.rng.choice(e.aliases)})"
+        elif e.type == "Ticket":
+            text = f'{eid} ("{e.name}")'
+        else:
+            text = f"{e.name} ({eid})"
+        self._refs.append((eid, text))
+        return f"{_OPEN}{len(self._refs) - 1}{_CLOSE}"
+
+    def name(self, eid: str) -> str:
+        return self.ref(eid, "name")
+
+    def mention(self, eid: str, text: str) -> str:
+        """A mention with explicit wording (a brand, a codename) that still records the entity."""
+        self._refs.append((eid, text))
+        return f"{_OPEN}{len(self._refs) - 1}{_CLOSE}"
 
     def full(self, eid: str) -> str:
         return self.ref(eid, "full")

@@ -45,8 +45,8 @@ def compliance_report(wr: Writer, comp: str, k: int, detail: int) -> tuple[str, 
     region = w.out(comp, "IN_REGION")[0]
     outage = (w.out(comp, "TRIGGERED_BY") or [None])[0]
     case_type = a["case_type"]
-    title = wr.choice((f"Compliance report {comp}: {case_type}", f"{case_type} - {w[cid].name} ({comp})",
-                       f"Case file {comp}"))
+    title = wr.choice((f"Compliance report {wr.id(comp)}: {case_type}", f"{case_type} - {wr.name(cid)} ({wr.id(comp)})",
+                       f"Case file {wr.id(comp)}"))
     facts = wr.choice((
         f"Case {wr.full(comp)} concerns {wr.ref(cid)} and is filed in {wr.ref(region)}. Type: {case_type}. "
         f"Severity: {a['severity']}. Status: {a['status']}. Opened {fmt_date(wr.rng, a['opened_at'])}.",

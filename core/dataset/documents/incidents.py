@@ -58,14 +58,14 @@ def postmortem(wr: Writer, oid: str, k: int, detail: int) -> tuple[str, str]:
     a = o.attrs
     f = w.facts[oid]
     vendor, region = w.vendor_of(oid), w.region_of(oid)
-    brand = w.facts[vendor]["brand"]
+    brand = wr.mention(vendor, w.facts[vendor]["brand"])
     word = w.facts[vendor]["category"].outage_word
     begin, end = _times(a["started_at"], f["start_time"], a["duration_hours"])
     systems = ", ".join(a["affected_systems"])
     sev = a["severity"]
     when = fmt_date(wr.rng, a["started_at"])
     symptom = SYMPTOMS.get(word, "errors and timeouts")
-    rname = w[region].name
+    rname = wr.name(region)
 
     summary = wr.choice((
         f"On {when}, starting {f['start_time']}, {wr.ref(vendor)} suffered a {sev} outage in {wr.ref(region)}. "
@@ -107,7 +107,7 @@ def postmortem(wr: Writer, oid: str, k: int, detail: int) -> tuple[str, str]:
     timeline = [
         f"{_clock(begin, begin)} - first errors on {a['affected_systems'][0]}",
         f"{_clock(detect, begin)} - detected by {f['detected_by']}",
-        f"{_clock(escalate, begin)} - escalated to {brand} ({f['vendor_ref']}); {w[commander].name} takes command",
+        f"{_clock(escalate, begin)} - escalated to {brand} ({f['vendor_ref']}); {wr.name(commander)} takes command",
         f"{_clock(mitigate, begin)} - mitigation in place, error rates falling",
         f"{_clock(end, begin)} - full recovery confirmed",
     ]
@@ -115,16 +115,16 @@ def postmortem(wr: Writer, oid: str, k: int, detail: int) -> tuple[str, str]:
     lessons = " ".join(wr.rng.sample(LESSONS, min(len(LESSONS), 2 + detail)))
     layout = wr.rng.randint(0, 2)
     if layout == 0:
-        title = wr.choice((f"Postmortem: {o.name} ({oid})", f"Incident review {oid}: {o.name}",
-                           f"RCA - {o.name}"))
+        title = wr.choice((f"Postmortem: {wr.full(oid)}", f"Incident review {wr.id(oid)}: {wr.name(oid)}",
+                           f"RCA - {wr.name(oid)}"))
         body = paragraphs(
-            f"Incident: {oid}\nSeverity: {sev}\nVendor: {wr.ref(vendor, 'full')}\nRegion: {wr.ref(region, 'full')}",
+            f"Incident: {wr.id(oid)}\nSeverity: {sev}\nVendor: {wr.ref(vendor, 'full')}\nRegion: {wr.ref(region, 'full')}",
             "Summary\n" + summary, "Customer impact\n" + impact, "Timeline\n" + "\n".join(timeline),
             "Root cause\n" + cause, roles, "Follow-ups\n" + "\n".join(follow),
             ("Lessons learned\n" + lessons) if detail else None,
         )
     elif layout == 1:
-        title = wr.choice((f"Incident summary: {o.name}", f"What happened during {oid}",
+        title = wr.choice((f"Incident summary: {wr.name(oid)}", f"What happened during {wr.id(oid)}",
                            f"{word.capitalize()} outage in {rname} - summary"))
         body = paragraphs(
             wr.choice(("Hi all,", "Team,", "Hello everyone,")),
@@ -136,7 +136,8 @@ def postmortem(wr: Writer, oid: str, k: int, detail: int) -> tuple[str, str]:
             wr.choice(("Thanks to everyone who helped.", "Questions welcome in the incident channel.")),
         )
     else:
-        title = wr.choice((f"{oid} status log and RCA", f"Status updates: {o.name}", f"{o.name}: log and root cause"))
+        title = wr.choice((f"{wr.id(oid)} status log and RCA", f"Status updates: {wr.name(oid)}",
+                           f"{wr.name(oid)}: log and root cause"))
         updates = [
             f"[{_clock(detect, begin)}] Investigating - we are seeing {symptom} for customers in {wr.ref(region, 'name')}.",
             f"[{_clock(escalate, begin)}] Identified - the issue is with {wr.ref(vendor, 'name')}; they are working on a fix.",

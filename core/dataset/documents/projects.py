@@ -35,14 +35,15 @@ def project_status(wr: Writer, pid: str, k: int, detail: int) -> tuple[str, str]
     vendors = w.out(pid, "USES_VENDOR")
     rag = RAG[a["status"]] or wr.choice(("Green", "Amber"))
     week = (date.fromisoformat(a["start_date"]).isocalendar().week + 3 * (k + 1)) % 52 + 1
-    title = wr.choice((f"Status report: {p.name} ({pid})", f"{f['codename']} weekly status, week {week}",
-                       f"{pid} project update"))
+    codename = wr.mention(pid, f["codename"])
+    title = wr.choice((f"Status report: {wr.full(pid)}", f"{codename} weekly status, week {week}",
+                       f"{wr.id(pid)} project update"))
     dates = f"Start {fmt_date(wr.rng, a['start_date'])}, planned end {fmt_date(wr.rng, a['end_date'])}."
     risks = "\n".join(f"- {r}" for r in wr.rng.sample(RISKS, min(len(RISKS), 1 + detail)))
-    extra = [discussion(wr.rng, w.facts[cid]["sponsor"].name, w[f["manager"]].name) for _ in range(max(0, detail - 1))]
+    extra = [discussion(wr.rng, w.facts[cid]["sponsor"].name, wr.name(f["manager"])) for _ in range(max(0, detail - 1))]
     if wr.maybe(0.5):
         body = paragraphs(
-            f"Project: {wr.ref(pid, 'full')}, codename {f['codename']}\nCustomer: {wr.ref(cid, 'full')}\n"
+            f"Project: {wr.ref(pid, 'full')}, codename {codename}\nCustomer: {wr.ref(cid, 'full')}\n"
             f"Region: {wr.ref(region, 'full')}\nVendors: {wr.join(vendors, 'full')}\nStatus: {a['status']} ({rag})\n"
             f"Project manager: {wr.ref(f['manager'], 'full')}\nBudget: {fmt_money(wr.rng, a['budget'])}",
             dates,
@@ -53,8 +54,8 @@ def project_status(wr: Writer, pid: str, k: int, detail: int) -> tuple[str, str]
     else:
         body = paragraphs(
             wr.choice((
-                f"{wr.full(pid)}, also called {f['codename']}, is the {f['kind']} for {wr.ref(cid)}.",
-                f"This is the status of {f['codename']} ({wr.id(pid)}), our {f['kind']} engagement with {wr.ref(cid)}.",
+                f"{wr.full(pid)}, also called {codename}, is the {f['kind']} for {wr.ref(cid)}.",
+                f"This is the status of {codename} ({wr.id(pid)}), our {f['kind']} engagement with {wr.ref(cid)}.",
             )),
             wr.choice((
                 f"It runs in {wr.ref(region)} and is built on {wr.join(vendors)}.",

@@ -81,8 +81,9 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
     outage = (w.out(tid, "CAUSED_BY") or [None])[0]
     reporter = w.facts[tid]["reporter"]
     opened = date.fromisoformat(a["opened_at"])
-    agent_name = w[agent].name
-    title = wr.choice((f"{tid}: {a['title']}", f"[{a['priority']}] {a['title']} ({tid})", f"Support thread {tid} - {a['title']}"))
+    agent_name = wr.name(agent)
+    title = wr.choice((f"{wr.id(tid)}: {a['title']}", f"[{a['priority']}] {a['title']} ({wr.id(tid)})",
+                       f"Support thread {wr.id(tid)} - {a['title']}"))
     header = wr.choice((
         f"Ticket {wr.id(tid)} | Priority {a['priority']} | Category {a['category']} | Status {a['status']} | "
         f"Opened {a['opened_at']}",
@@ -96,7 +97,7 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
         o = w[outage]
         region = w.region_of(outage)
         report = wr.choice((
-            f"Our users in {w[region].name} are seeing errors with {wr.choice(o.attrs['affected_systems'])}. {report}",
+            f"Our users in {wr.name(region)} are seeing errors with {wr.choice(o.attrs['affected_systems'])}. {report}",
             f"{a['title']}. {report}",
         ))
     messages = [

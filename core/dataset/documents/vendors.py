@@ -20,7 +20,7 @@ def vendor_profile(wr: Writer, vid: str, k: int, detail: int) -> tuple[str, str]
     a = v.attrs
     f = w.facts[vid]
     regions = w.out(vid, "OPERATES_IN")
-    title = wr.choice((f"Vendor profile: {v.name} ({vid})", f"{v.name} - supplier overview", f"Vendor sheet {vid}"))
+    title = wr.choice((f"Vendor profile: {wr.full(vid)}", f"{wr.name(vid)} - supplier overview", f"Vendor sheet {wr.id(vid)}"))
     intro = wr.choice((
         f"{wr.full(vid)} is a {a['category'].lower()} vendor founded in {a['founded_year']}, on a {a['sla_tier']} SLA tier.",
         f"Vendor: {wr.ref(vid, 'full')}\nAlso known as: {', '.join(v.aliases)}\nCategory: {a['category']}\n"
@@ -66,16 +66,16 @@ def region_overview(wr: Writer, rid: str, k: int, detail: int) -> tuple[str, str
     countries = w.facts[rid]["countries"]
     vendors = w.inn(rid, "OPERATES_IN")
     picks = wr.rng.sample(vendors, min(3, len(vendors)))
-    title = wr.choice((f"Region brief: {r.name} ({rid})", f"{r.name} region overview", f"Hosting region {rid}"))
+    title = wr.choice((f"Region brief: {wr.full(rid)}", f"{wr.name(rid)} region overview", f"Hosting region {wr.id(rid)}"))
     return title, paragraphs(
         wr.choice((
             f"{wr.full(rid)} is served from data center {a['data_center']} in availability zone "
             f"{a['availability_zone']} ({a['geo']}).",
-            f"Region: {rid}\nName: {r.name}\nGeo: {a['geo']}\nAvailability zone: {a['availability_zone']}\n"
+            f"Region: {wr.id(rid)}\nName: {wr.name(rid)}\nGeo: {a['geo']}\nAvailability zone: {a['availability_zone']}\n"
             f"Data center: {a['data_center']}\nAliases: {', '.join(r.aliases)}",
         )),
         f"Customers headquartered in {', '.join(countries)} are usually hosted here.",
-        f"Providers with a presence in {r.name} include {wr.join(picks)}." if picks else None,
+        f"Providers with a presence in {wr.name(rid)} include {wr.join(picks)}." if picks else None,
         wr.choice((
             "Change freezes follow the local holiday calendar.",
             "Maintenance windows are Sunday 02:00-04:00 local time.",
