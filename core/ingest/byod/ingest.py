@@ -1,0 +1,443 @@
+"""Incremental ingest of a user's documents into a store: read -> chunk -> extract -> resolve -> write.
+
+Only new and changed documents (by content hash) are chunked, embedded and extracted; documents that disappeared
+from an ingested folder are removed, and entities no document mentions any more go with them. The graph written to
+the store is re-derived from ``byod.sqlite`` (mentions, surface map, merges) and written as a diff, so ingest,
+merge and split all end in the same place. Order of work per run keeps a crash harmless: a document is recorded as
+ingested only after its chunks, entities and edges are in the store, so an interrupted run simply redoes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from core.config import Settings, get_settings
+from core.ingest.byod.extract import Extraction, make_extractor, vote_type
+from core.ingest.byod.names import surface_key
+from core.ingest.byod.readers import SourceDoc, read_path
+from core.ingest.byod.resolve import UNKNOWN_TYPE, Adjudicator, Candidate, Known, Resolver
+from core.ingest.byod.state import State
+from core.records import Chunk, Document, Edge, Entity, Usage
+from core.schema import ENTITY_ID_RE, entity_types, type_of_id
+
+COOCCURS = "RELATED_TO"  # co-occurrence edge type (undirected in meaning; stored src < dst)
+MAX_SOURCES = 20  # chunk ids kept on an edge (the weight counts them all)
+GENERIC_PREFIX = {"Person": "PER", "Company": "ORG", "Product": "PRD", "Location": "LOC", "Event": "EVT",
+                  UNKNOWN_TYPE: "ENT"}
+
+
+@dataclass
+class IngestReport:
+    root: str
+    store: str
+    documents: int = 0  # documents found under the path
+    processed: int = 0  # new + changed: chunked, embedded, extracted
+    new: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    deleted: int = 0
+    chunks: int = 0
+    mentions: int = 0
+    relations: int = 0  # typed relations (LLM)
+    entities_created: int = 0
+    merges: int = 0
+    entities: int = 0  # entities this ingest manages, after the run
+    edges: int = 0  # edges this ingest manages, after the run
+    extractor: str = "rules"
+    llm_failures: int = 0  # chunks whose LLM reply was unusable (rules filled in)
+    usage: Usage = field(default_factory=Usage)
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def summary(self) -> str:
+        return (f"{self.documents} documents: {self.new} new, {self.changed} changed, {self.unchanged} unchanged, "
+                f"{self.deleted} deleted; {self.chunks} chunks, {self.mentions} mentions, "
+                f"{self.entities_created} new entities, {self.merges} merges; store now holds {self.entities} "
+                f"extracted entities and {self.edges} edges ({self.extractor}, {self.seconds:.1f} s)")
+
+
+def mint_id(type_name: str, skey: str) -> str:
+    """A stable id for an entity first seen as ``skey`` ("ORG-1A2B3C4D"); never shaped like an ontology id."""
+    digest = hashlib.sha1(f"{type_name}|{skey}".encode()).hexdigest()[:8].upper()
+    prefix = GENERIC_PREFIX.get(type_name)
+    if prefix is None:
+        prefix = next((f"{v.id_prefix}-X" for v in entity_types() if v.name == type_name), "ENT-")
+        return f"{prefix}{digest}"
+    return f"{prefix}-{digest}"
+
+
+def _open_store(store, settings: Settings):
+    if isinstance(store, (str, Path)):
+        from core.store import open_store
+
+        return open_store(settings, Path(store), create=True, read_only=False), True
+    return store, False
+
+
+def ingest_path(path, store, embedder=None, settings: Settings | None = None, generator=None,
+                progress: bool = True) -> IngestReport:
+    """Ingest a folder or file into ``store`` (a GraphStore, or a store folder path that is created if missing).
+
+    ``generator``: a real LLM (not the offline reader) switches on LLM extraction and LLM adjudication of ambiguous
+    names; None (default) extracts with the offline rules.
+    """
+    settings = settings or get_settings()
+    t0 = time.perf_counter()
+    root, docs = read_path(Path(path))  # reads and checks everything before any write
+    store, owned = _open_store(store, settings)
+    try:
+        if embedder is None:
+            from core.llm.factory import make_embedder
+
+            embedder = make_embedder(settings)
+        bind = getattr(store, "bind_embedder", None)
+        if bind is not None:
+            bind(embedder)
+        with State.open(store) as state:
+            report = _ingest(state, store, embedder, settings, generator, root, docs, progress)
+        refresh = getattr(store, "refresh_indexes", None)
+        if refresh is not None and report.processed + report.deleted:
+            refresh(progress=progress)
+    finally:
+        if owned:
+            store.close()
+    report.seconds = round(time.perf_counter() - t0, 2)
+    return report
+
+
+def _ingest(state: State, store, embedder, settings: Settings, generator, root: Path, docs: list[SourceDoc],
+            progress: bool) -> IngestReport:
+    from tqdm import tqdm
+
+    from core.ingest.chunker import ChunkSpec, chunk_document
+
+    report = IngestReport(str(root), str(getattr(store, "path", store)))
+    known = state.doc_hashes()
+    of_root = state.doc_hashes(str(root))
+    current = {d.doc_id: d for d in docs}
+    todo = [d for d in docs if known.get(d.doc_id) != d.hash]
+    gone = sorted(set(of_root) - set(current))
+    report.documents, report.deleted = len(docs), len(gone)
+    report.new = sum(1 for d in todo if d.doc_id not in known)
+    report.changed = len(todo) - report.new
+    report.unchanged = len(docs) - len(todo)
+    report.processed = len(todo)
+    if not todo and not gone:
+        report.entities, report.edges = len(state.synced_entities()), len(state.synced_edges())
+        return report
+
+    # 1. forget what changed or went away (also clears a crashed run's partial mentions)
+    stale = [d.doc_id for d in todo] + gone
+    state.forget_docs(stale)
+    if gone:
+        store.delete_documents(gone)
+
+    # 2. chunk and extract
+    extractor = make_extractor(generator, store.alias_table())
+    report.extractor = extractor.name
+    spec = ChunkSpec.from_settings(settings)
+    chunks_by_doc: dict[str, list[Chunk]] = {}
+    for doc in tqdm(todo, desc="extract", unit="doc", disable=not progress):
+        chunks = chunk_document(Document(doc.doc_id, f"byod-{doc.kind}", doc.title, doc.text), spec)
+        chunks_by_doc[doc.doc_id] = chunks
+        mention_rows, relation_rows = [], []
+        for ch in chunks:
+            got: Extraction = extractor.extract(ch.id, ch.text)
+            report.usage = report.usage.add(got.usage)
+            report.llm_failures += got.failures
+            for m in got.mentions:
+                mention_rows.append((doc.doc_id, ch.id, m.text, surface_key(m.text), m.type, m.entity_id, m.start,
+                                     m.end, m.method))
+            for r in got.relations:
+                relation_rows.append((doc.doc_id, ch.id, surface_key(r.src), r.type, surface_key(r.dst),
+                                      json.dumps(r.attrs, sort_keys=True), r.method))
+        with state.transaction():
+            state.add_mentions(mention_rows)
+            state.add_relations(relation_rows)
+        report.chunks += len(chunks)
+        report.mentions += len(mention_rows)
+        report.relations += len(relation_rows)
+
+    # 3. resolve names no entity carries yet
+    adjudicator = Adjudicator(generator) if report.extractor == "llm" else None
+    created, merged = resolve_surfaces(state, store, embedder, adjudicator)
+    report.entities_created, report.merges = created, merged
+    if adjudicator is not None:
+        report.usage = report.usage.add(adjudicator.usage)
+
+    # 4. write chunks (embedded) and documents, then the derived graph
+    graph = derive_graph(state, store)
+    new_chunks = [c for d in todo for c in chunks_by_doc[d.doc_id]]
+    for c in new_chunks:
+        c.entity_ids = sorted(graph.chunk_entities.get(c.id, ()))
+    _write_chunks(store, embedder, new_chunks, settings.embed_batch, progress)
+    store.upsert_documents([
+        Document(d.doc_id, f"byod-{d.kind}", d.title, d.text, sorted(graph.doc_entities.get(d.doc_id, ())))
+        for d in todo
+    ])
+    sync_graph(state, store, graph)
+    with state.transaction():
+        for d in todo:
+            state.record_doc(d.doc_id, str(root), d.rel_path, d.title, d.hash, len(chunks_by_doc[d.doc_id]))
+    report.entities, report.edges = len(graph.entities), len(graph.edges)
+    return report
+
+
+def _write_chunks(store, embedder, chunks: list[Chunk], batch: int, progress: bool) -> None:
+    """Embed only chunk texts the store has no cached vector for, then upsert."""
+    if not chunks:
+        return
+    from tqdm import tqdm
+
+    cached: dict[str, np.ndarray] = {}
+    lookup = getattr(store, "cached_vectors", None)
+    hashes = [hashlib.sha1(c.text.encode("utf-8")).hexdigest() for c in chunks]
+    if lookup is not None:
+        cached = lookup(hashes)
+    todo = [i for i, h in enumerate(hashes) if h not in cached]
+    vectors = np.zeros((len(chunks), int(embedder.dim)), dtype=np.float32)
+    for i, h in enumerate(hashes):
+        if h in cached:
+            vectors[i] = cached[h]
+    step = max(1, int(batch))
+    for s in tqdm(range(0, len(todo), step), desc="embed", unit="batch", disable=not progress or not todo):
+        idx = todo[s : s + step]
+        vectors[idx] = embedder.embed([chunks[i].text for i in idx])
+    store.upsert_chunks(chunks, vectors)
+
+
+# ---- resolution --------------------------------------------------------------------------------------------------
+
+
+def _entity_types_of(store, ids: Iterable[str]) -> dict[str, str]:
+    return {e.id: e.type for e in store.get_entities(sorted(set(ids)))}
+
+
+def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicator | None = None) -> tuple[int, int]:
+    """Give every surface form in the mentions an entity; returns (entities created, merges logged)."""
+    mentions = state.mentions()  # (doc_id, chunk_id, text, skey, type, explicit_id, method)
+    smap = state.surface_map()
+    managed = state.entity_types()
+    created = merged = 0
+
+    with state.transaction():
+        # explicit ids (an id, "Name (ID)", an alias hit) decide their surface's entity
+        for _doc, _chunk, text, skey, mtype, explicit, method in mentions:
+            if explicit and skey not in smap:
+                smap[skey] = explicit
+                state.set_surface(skey, explicit, text, mtype, method)
+        explicit_ids = {m[5] for m in mentions if m[5]}
+        in_store = {e.id for e in store.get_entities(sorted(explicit_ids))}
+        for eid in sorted(explicit_ids - in_store - set(managed)):
+            managed[eid] = type_of_id(eid) or UNKNOWN_TYPE
+            state.add_entity(eid, managed[eid])
+            created += 1
+
+        # the rest: group by surface, most-mentioned first so the commonest spelling becomes the entity
+        pending: dict[str, dict[str, Any]] = {}
+        for _doc, chunk, text, skey, mtype, explicit, _method in mentions:
+            if explicit or skey in smap:
+                continue
+            p = pending.setdefault(skey, {"texts": Counter(), "types": Counter(), "chunks": [], "n": 0})
+            p["texts"][text] += 1
+            if mtype != UNKNOWN_TYPE:
+                p["types"][mtype] += 1
+            p["chunks"].append(chunk)
+            p["n"] += 1
+        if not pending:
+            return created, merged
+
+        provisional = {skey: mint_id(vote_type(p["types"]), skey) for skey, p in pending.items()}
+
+        def entity_of(skey: str, explicit: str | None) -> str | None:
+            return explicit or smap.get(skey) or provisional.get(skey)
+
+        by_chunk: dict[str, set[str]] = defaultdict(set)
+        for _doc, chunk, _text, skey, _t, explicit, _m in mentions:
+            e = entity_of(skey, explicit)
+            if e:
+                by_chunk[chunk].add(e)
+        neighbours: dict[str, set[str]] = defaultdict(set)
+        for ents in by_chunk.values():
+            for e in ents:
+                neighbours[e] |= ents - {e}
+
+        resolver = Resolver(embedder=embedder, adjudicator=adjudicator, cannot_link=state.cannot_link())
+        names: dict[str, set[str]] = defaultdict(set)
+        for eid, text in state.rows("SELECT entity_id, text FROM surfaces"):
+            names[eid].add(text)
+        types = dict(managed) | _entity_types_of(store, [e for e in names if e not in managed])
+        for eid, ns in names.items():
+            resolver.add(Known(eid, types.get(eid, UNKNOWN_TYPE), set(ns), set(neighbours.get(eid, ()))))
+        _add_store_names(resolver, store, skip=set(names))
+
+        order = sorted(pending, key=lambda k: (-pending[k]["n"], k))
+        for skey in order:
+            p = pending[skey]
+            display = sorted(p["texts"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+            ctype = vote_type(p["types"])
+            cid = provisional[skey]
+            cand = Candidate(cid, display, ctype, set(neighbours.get(cid, ())))
+            match = resolver.match(cand)
+            if match is not None:
+                winner = match.entity_id
+                smap[skey] = winner
+                state.set_surface(skey, winner, display, ctype, match.decision.method)
+                state.log_merge(winner, cid, ctype, [skey], match.decision.method, match.decision.score,
+                                match.decision.reason)
+                if managed.get(winner) == UNKNOWN_TYPE and ctype != UNKNOWN_TYPE:
+                    managed[winner] = ctype
+                    state.add_entity(winner, ctype)
+                resolver.absorb(winner, cand)
+                merged += 1
+            else:
+                smap[skey] = cid
+                managed[cid] = ctype
+                state.add_entity(cid, ctype)
+                state.set_surface(skey, cid, display, ctype, "new")
+                resolver.add(Known(cid, ctype, {display}, set(cand.neighbours)))
+                created += 1
+    return created, merged
+
+
+def _add_store_names(resolver: Resolver, store, skip: set[str]) -> None:
+    """Entities already in the store (a built CRM graph) are candidates too, by their names and aliases."""
+    by_entity: dict[str, set[str]] = defaultdict(set)
+    for key, ids in store.alias_table().items():
+        if ENTITY_ID_RE.fullmatch(key.upper()):
+            continue
+        for eid in ids:
+            if eid not in skip and eid not in resolver.known:
+                by_entity[eid].add(key)
+    if not by_entity:
+        return
+    types = _entity_types_of(store, by_entity)
+    for eid, keys in by_entity.items():
+        resolver.add(Known(eid, types.get(eid, UNKNOWN_TYPE), keys, locked=True))
+
+
+# ---- the derived graph ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class DerivedGraph:
+    entities: dict[str, Entity]  # managed entities that some live document mentions
+    edges: dict[tuple[str, str, str], Edge]
+    chunk_entities: dict[str, set[str]]
+    doc_entities: dict[str, set[str]]
+
+
+def derive_graph(state: State, store) -> DerivedGraph:
+    """Entities, co-occurrence and typed edges, and chunk/document links, from the mentions and the surface map."""
+    smap = state.surface_map()
+    managed = state.entity_types()
+    texts: dict[str, Counter] = defaultdict(Counter)
+    count: Counter = Counter()
+    chunk_entities: dict[str, set[str]] = defaultdict(set)
+    doc_entities: dict[str, set[str]] = defaultdict(set)
+    for doc, chunk, text, skey, _t, explicit, _m in state.mentions():
+        eid = explicit or smap.get(skey)
+        if not eid:
+            continue
+        count[eid] += 1
+        if not ENTITY_ID_RE.fullmatch(text):
+            texts[eid][text] += 1
+        chunk_entities[chunk].add(eid)
+        doc_entities[doc].add(eid)
+
+    entities: dict[str, Entity] = {}
+    for eid, n in count.items():
+        if eid not in managed:
+            continue  # an entity the store already had: never overwritten
+        by_key: dict[str, tuple[int, str]] = {}
+        for text, c in texts[eid].items():
+            k = surface_key(text)
+            prev = by_key.get(k, (0, text))
+            by_key[k] = (prev[0] + c, max(prev[1], text, key=lambda t: (texts[eid][t], t)))
+        ranked = sorted(by_key.values(), key=lambda v: (-v[0], -len(v[1]), v[1]))
+        name = ranked[0][1] if ranked else eid
+        aliases = [t for _, t in ranked[1:]]
+        entities[eid] = Entity(eid, managed[eid], name, aliases, {"mentions": n})
+
+    edges: dict[tuple[str, str, str], Edge] = {}
+    weight: Counter = Counter()
+    sources: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    for chunk in sorted(chunk_entities):
+        ents = sorted(chunk_entities[chunk])
+        for i, a in enumerate(ents):
+            for b in ents[i + 1 :]:
+                key = (a, COOCCURS, b)
+                weight[key] += 1
+                if len(sources[key]) < MAX_SOURCES:
+                    sources[key].append(chunk)
+    conditions: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for _doc, chunk, src, rtype, dst, attrs, _m in state.relations():
+        a, b = smap.get(src), smap.get(dst)
+        if not a or not b or a == b:
+            continue
+        key = (a, rtype, b)
+        weight[key] += 1
+        if len(sources[key]) < MAX_SOURCES:
+            sources[key].append(chunk)
+        conditions.setdefault(key, {}).update(json.loads(attrs))
+    for key, w in weight.items():
+        edges[key] = Edge(key[0], key[1], key[2], {**conditions.get(key, {}), "weight": w, "chunks": sources[key]})
+    return DerivedGraph(entities, edges, dict(chunk_entities), dict(doc_entities))
+
+
+def _hash(obj: Any) -> str:
+    return hashlib.sha1(json.dumps(obj, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def sync_graph(state: State, store, graph: DerivedGraph) -> tuple[int, int]:
+    """Write the difference between ``graph`` and what was last written; returns (entity, edge) writes."""
+    old_e, old_g = state.synced_entities(), state.synced_edges()
+    new_e = {i: _hash(e.to_dict()) for i, e in graph.entities.items()}
+    new_g = {k: _hash(e.to_dict()) for k, e in graph.edges.items()}
+    gone_e = sorted(set(old_e) - set(new_e))
+    gone_g = sorted(k for k in set(old_g) - set(new_g) if k[0] not in gone_e and k[2] not in gone_e)
+    if gone_e:
+        store.delete_entities(gone_e)
+    if gone_g:
+        store.delete_edges(gone_g)
+    upsert_e = [graph.entities[i] for i in sorted(new_e) if old_e.get(i) != new_e[i]]
+    upsert_g = [graph.edges[k] for k in sorted(new_g) if old_g.get(k) != new_g[k]]
+    store.upsert_entities(upsert_e)
+    store.upsert_edges(upsert_g)
+    state.record_sync(new_e, new_g)
+    return len(upsert_e) + len(gone_e), len(upsert_g) + len(gone_g)
+
+
+def relink_documents(state: State, store, doc_ids: Iterable[str], graph: DerivedGraph, embedder=None) -> None:
+    """Rewrite chunk and document entity links after the surface map changed (split); vectors come from the
+    store's cache (re-embedded only if the store has none)."""
+    docs = [d for d in (store.get_document(i) for i in sorted(set(doc_ids))) if d is not None]
+    chunks: list[Chunk] = []
+    for d in docs:
+        getter = getattr(store, "chunks_of_document", None)
+        if getter is None:
+            raise ValueError("this store cannot list a document's chunks; re-ingest the documents instead")
+        for c in getter(d.id):
+            c.entity_ids = sorted(graph.chunk_entities.get(c.id, ()))
+            chunks.append(c)
+    if chunks:
+        try:
+            store.upsert_chunks(chunks, None)
+        except ValueError:
+            if embedder is None:
+                raise
+            store.upsert_chunks(chunks, embedder.embed([c.text for c in chunks]))
+    for d in docs:
+        d.entity_ids = sorted(graph.doc_entities.get(d.id, ()))
+    store.upsert_documents(docs)
