@@ -329,7 +329,8 @@ class TigerGraphStore:
         except Exception as exc:
             raise translate_error(exc, action, self.settings) from exc
 
-    def open(self, create: bool = False) -> TigerGraphStore:
+    def check_server(self) -> str:
+        """The server's version (the first authenticated call); StoreError when it is older than 4.2."""
         version = self._call("reading the server version", self.conn.getVer)
         self.version = parse_version(version)
         if self.version[:2] < MIN_VERSION:
@@ -337,6 +338,10 @@ class TigerGraphStore:
                 f"TigerGraph {version} at {server_url(self.settings)} has no vector search; HopLens needs >= "
                 f"{'.'.join(map(str, MIN_VERSION))}"
             )
+        return version
+
+    def open(self, create: bool = False) -> TigerGraphStore:
+        self.check_server()
         self.ensure_schema(create)
         self.ensure_queries()
         return self

@@ -1,0 +1,170 @@
+"""gsql/ against core/schema.py and core/store/tigergraph.py: no drift, lexes clean, signatures match call sites."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from core import schema
+from core.store import gsql_gen
+from core.store.tigergraph import QUERIES, VECTOR_QUERY
+
+ROOT = Path(__file__).resolve().parents[2]
+GSQL_FILES = sorted((ROOT / "gsql").rglob("*.gsql"))
+QUERY_FILES = sorted((ROOT / "gsql" / "queries").glob("*.gsql"))
+
+
+def signature(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """(query name, [(type, parameter)]) from a CREATE QUERY header; types may nest <...> with commas."""
+    m = re.search(r"CREATE OR REPLACE QUERY (\w+)\((.*?)\)\s*FOR GRAPH \$graphname SYNTAX (V1|v3) \{", text, re.S)
+    assert m, "query header must be: CREATE OR REPLACE QUERY name(...) FOR GRAPH $graphname SYNTAX V1|v3 {"
+    params, depth, cur = [], 0, ""
+    for ch in m.group(2) + ",":
+        depth += {"<": 1, ">": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            if cur.strip():
+                typ, name = cur.strip().rsplit(None, 1)
+                params.append((" ".join(typ.split()), name))
+            cur = ""
+        else:
+            cur += ch
+    return m.group(1), params
+
+
+def test_committed_gsql_matches_the_generator():
+    assert gsql_gen.drift() == [], "run: python -m core.store.gsql_gen --write"
+    assert gsql_gen.main(["--check"]) == 0
+
+
+def test_drift_is_detected(tmp_path, monkeypatch):
+    monkeypatch.setattr(gsql_gen, "GSQL_DIR", tmp_path)
+    monkeypatch.setattr(gsql_gen, "QUERY_DIR", tmp_path / "queries")
+    assert len(gsql_gen.drift()) == len(gsql_gen.generated_files())  # nothing written yet
+    gsql_gen.main(["--write"])
+    assert gsql_gen.drift() == []
+    schema_file = tmp_path / "schema.gsql"
+    schema_file.write_text(schema_file.read_text().replace("health_score INT", "health_score STRING"))
+    assert gsql_gen.drift() == [schema_file]
+    assert gsql_gen.main(["--check"]) == 1
+
+
+def test_schema_ddl_declares_every_ontology_type_and_attribute():
+    ddl = (ROOT / "gsql" / "schema.gsql").read_text()
+    for vt in schema.VERTEX_TYPES:
+        line = next(ln for ln in ddl.splitlines() if ln.strip().startswith(f"ADD VERTEX {vt.name} ("))
+        assert "(PRIMARY_ID id STRING," in line and 'primary_id_as_attribute="true"' in line
+        for attr in vt.attrs:
+            assert f" {attr.name} {gsql_gen.gsql_type(attr.kind)}" in line, (vt.name, attr.name)
+    for name in schema.edge_type_names():
+        lines = [ln for ln in ddl.splitlines() if ln.strip().startswith(f"ADD DIRECTED EDGE {name} (")]
+        assert len(lines) == 1, name
+        assert lines[0].endswith(f'WITH REVERSE_EDGE="reverse_{name}";')
+    in_region = next(ln for ln in ddl.splitlines() if "EDGE IN_REGION (" in ln)
+    assert "FROM Outage, TO Region | FROM ComplianceCase, TO Region | FROM Project, TO Region" in in_region
+    depends = next(ln for ln in ddl.splitlines() if "EDGE DEPENDS_ON (" in ln)
+    assert "FROM Customer, TO Vendor, role STRING" in depends
+    mentions = next(ln for ln in ddl.splitlines() if "EDGE MENTIONS (" in ln)
+    for vt in schema.entity_types():  # "*" expands to every entity type, from documents and chunks
+        assert f"FROM Document, TO {vt.name}" in mentions and f"FROM Chunk, TO {vt.name}" in mentions
+    assert ddl.index("CREATE GRAPH $graphname ()") < ddl.index("RUN SCHEMA_CHANGE JOB hoplens_schema")
+
+
+def test_vector_job_is_templated_on_the_embedder_dimension():
+    text = (ROOT / "gsql" / "vector.gsql").read_text()
+    assert 'ALTER VERTEX Chunk ADD VECTOR ATTRIBUTE emb(DIMENSION=$dims, METRIC="COSINE");' in text
+    assert "RUN SCHEMA_CHANGE JOB hoplens_vector" in text
+
+
+def test_names_are_not_gsql_keywords():
+    from pyTigerGraph.common.gsql import _is_reserved_keyword
+
+    names = [v.name for v in gsql_gen.vertex_ddls()] + [e.name for e in gsql_gen.edge_ddls()]
+    names += [a for v in gsql_gen.vertex_ddls() for a, _ in v.attrs] + [a for e in gsql_gen.edge_ddls() for a, _ in e.attrs]
+    assert not [n for n in names if _is_reserved_keyword(n)]
+
+
+@pytest.mark.parametrize("path", GSQL_FILES, ids=lambda p: p.name)
+def test_gsql_lexes_without_error_tokens(path):
+    from pygments.lexers import GSQLLexer
+    from pygments.token import Error
+
+    text = path.read_text(encoding="utf-8")
+    assert text.isascii()
+    errors = [(tok, val) for tok, val in GSQLLexer().get_tokens(text) if tok in Error]
+    assert errors == []
+
+
+def test_lexer_check_can_fail():
+    from pygments.lexers import GSQLLexer
+    from pygments.token import Error
+
+    assert any(tok in Error for tok, _ in GSQLLexer().get_tokens("CREATE QUERY q() FOR GRAPH @g@ { PRINT 'x'; }"))
+
+
+def test_every_query_file_is_registered_with_its_exact_parameters():
+    files = {p.stem: p for p in QUERY_FILES}
+    assert set(files) == set(QUERIES)
+    for name, path in files.items():
+        declared, params = signature(path.read_text())
+        assert declared == name, f"{path.name} declares {declared}"
+        assert tuple(n for _, n in params) == QUERIES[name], name
+
+
+def test_query_parameter_types():
+    types = {name: dict((n, t) for t, n in signature(p.read_text())[1]) for name, p in ((p.stem, p) for p in QUERY_FILES)}
+    assert types["hl_vector_seed"]["query_vector"] == "LIST<FLOAT>"  # sent by POST as a JSON list
+    assert types["hl_expand"]["seeds"] == "SET<VERTEX>"
+    assert types["hl_impacted_customer"]["outages"] == "SET<VERTEX<Outage>>"
+    assert "vectorSearch({Chunk.emb}, query_vector, k, {ef: ef_search, distance_map: @@dist})" in (
+        ROOT / "gsql" / "queries" / "hl_vector_seed.gsql").read_text()
+    expand = (ROOT / "gsql" / "queries" / "hl_expand.gsql").read_text()
+    for accum in ("SetAccum<VERTEX> @@visited", "OrAccum @visited", "MapAccum<VERTEX, SumAccum<FLOAT>> @@score",
+                  "HeapAccum<Cand>(fanout, base ASC, nid ASC, dtype ASC) @cand"):
+        assert accum in expand
+
+
+def _run_query_calls() -> list[ast.Call]:
+    tree = ast.parse((ROOT / "core" / "store" / "tigergraph.py").read_text())
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "run_query"]
+
+
+def test_python_call_sites_pass_exactly_the_declared_parameters():
+    called = set()
+    calls = _run_query_calls()
+    assert calls
+    for call in calls:
+        kwargs = {k.arg for k in call.keywords}
+        arg = call.args[0]
+        if isinstance(arg, ast.Constant):
+            name = arg.value
+        elif isinstance(arg, ast.Name) and arg.id == "VECTOR_QUERY":
+            name = VECTOR_QUERY
+        else:  # the impact queries' names are computed from schema.IMPACT_PATHS
+            assert ast.unparse(arg).startswith("gsql_gen.impact_query_name("), ast.unparse(arg)
+            assert kwargs == {"outages"}
+            called.update(gsql_gen.impact_query_name(t) for t in schema.IMPACT_PATHS)
+            continue
+        assert name in QUERIES, name
+        assert kwargs == set(QUERIES[name]), (name, kwargs)
+        called.add(name)
+    assert called == set(QUERIES), f"queries never called from Python: {set(QUERIES) - called}"
+
+
+def test_generated_impact_queries_follow_schema_paths():
+    for target, paths in schema.IMPACT_PATHS.items():
+        text = (ROOT / "gsql" / "queries" / f"{gsql_gen.impact_query_name(target)}.gsql").read_text()
+        for i, path in enumerate(paths):
+            for j, (edge, direction, vtype) in enumerate(path):
+                walk = edge if direction == "out" else f"reverse_{edge}"
+                assert f"P{i}S{j} = SELECT t FROM " in text and f"-({walk}:e)- {vtype}:t;" in text
+        assert "Impacted = P0S1 INTERSECT P1S1;" in text
+
+
+def test_reverse_names_round_trip():
+    for name in schema.edge_type_names():
+        assert gsql_gen.base_name(gsql_gen.reverse_name(name)) == name
+        assert gsql_gen.base_name(name) == name
+    assert set(gsql_gen.walk_edge_names()) == {e.name for e in schema.EDGE_TYPES if not e.structural}
