@@ -171,6 +171,7 @@ class Plan(_Record):
     unresolved: list[str] = field(default_factory=list)  # ids/names the question used that the store lacks
     explanation: str = ""
     planner: str = "rules"  # rules | llm
+    route: str = ""  # the Routed pipeline's choice: needle | multi_hop | aggregate | portfolio | global
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Plan:
