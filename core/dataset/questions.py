@@ -261,7 +261,8 @@ class _Builder:
         out: list[tuple[Question, Instance]] = []
         stalled = 0
         i = 0
-        while len(out) < quota and stalled < len(order) * 3:
+        # Draws can collide with questions already made; give up only after many misses in a row.
+        while len(out) < quota and stalled < max(30, len(order) * 5):
             t = order[i % len(order)]
             i += 1
             q = make_one(kind, t)
