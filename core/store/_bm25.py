@@ -42,8 +42,10 @@ class LexicalIndex:
         import bm25s
 
         retriever = bm25s.BM25(backend="numpy")
-        if len(texts):
-            retriever.index(_tokenize(list(texts)), show_progress=False)
+        tokens = _tokenize(list(texts)) if len(texts) else None
+        if tokens is None or not tokens.vocab:  # nothing indexable (empty corpus, or only stop words)
+            return cls(None, np.zeros(0, dtype=np.int64))
+        retriever.index(tokens, show_progress=False)
         return cls(retriever, np.asarray(vids))
 
     @classmethod
@@ -52,24 +54,23 @@ class LexicalIndex:
 
         ids = np.load(folder / IDS_FILE, allow_pickle=False)
         if not len(ids):
-            return cls(bm25s.BM25(backend="numpy"), ids)
+            return cls(None, ids)
         retriever = bm25s.BM25.load(str(folder / FOLDER), show_progress=False)
         retriever.backend = "numpy"
         return cls(retriever, ids)
 
     def save(self, folder: Path) -> None:
         np.save(folder / IDS_FILE, self.ids, allow_pickle=False)
-        if len(self.ids):
+        if self.retriever is not None:
             self.retriever.save(str(folder / FOLDER), show_progress=False)
 
     def search(self, text: str, k: int) -> tuple[np.ndarray, np.ndarray]:
         """(vids, BM25 scores) best first; only chunks sharing at least one term with ``text``."""
-        if k <= 0 or not len(self.ids) or not text.strip():
+        if k <= 0 or self.retriever is None or not text.strip():
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
         tokens = _tokenize([text])
-        if not any(len(t) for t in tokens.ids):
+        if not any(len(t) for t in tokens.ids):  # only stop words
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
-        # bm25s maps unseen query words to its empty token; drop queries made only of those
         with self._lock:
             docs, scores = self.retriever.retrieve(tokens, k=min(k, len(self.ids)), show_progress=False, n_threads=1)
         docs, scores = docs[0], scores[0]

@@ -46,6 +46,8 @@ CREATE TABLE IF NOT EXISTS chunk_entities (entity_id TEXT NOT NULL, chunk_id TEX
 CREATE INDEX IF NOT EXISTS chunk_entities_chunk ON chunk_entities(chunk_id);
 -- embedding cache and vector store: sha1(chunk text) -> float32 vector of the store's embedder
 CREATE TABLE IF NOT EXISTS embeddings (text_hash TEXT PRIMARY KEY, vec BLOB NOT NULL) WITHOUT ROWID;
+-- sentence keys left out of the embedding view (core.ingest.boilerplate), frozen at the first build
+CREATE TABLE IF NOT EXISTS boilerplate (key INTEGER PRIMARY KEY);
 """
 
 

@@ -345,11 +345,17 @@ class EmbeddedStore:
                 out[h] = np.frombuffer(blob, dtype=np.float32)
         return out
 
-    def upsert_chunks(self, chunks: Sequence[Chunk], vectors: np.ndarray | None) -> None:
-        """Insert/replace chunks with their vectors (rows aligned with ``chunks``; None: all must be cached)."""
+    def upsert_chunks(
+        self, chunks: Sequence[Chunk], vectors: np.ndarray | None, vector_keys: Sequence[str] | None = None
+    ) -> None:
+        """Insert/replace chunks with their vectors (rows aligned with ``chunks``; None: all must be cached).
+        ``vector_keys`` are the embedding-cache keys (default: sha1 of each chunk's text; a builder that embeds a
+        different view of the text passes the hash of that view)."""
         if not chunks:
             return
-        hashes = [_sqlite.text_hash(c.text) for c in chunks]
+        if vector_keys is not None and len(vector_keys) != len(chunks):
+            raise ValueError("vector_keys must match chunks one to one")
+        hashes = list(vector_keys) if vector_keys is not None else [_sqlite.text_hash(c.text) for c in chunks]
         if vectors is None:
             cached = self.cached_vectors(hashes)
             missing = [c.id for c, h in zip(chunks, hashes, strict=True) if h not in cached]
@@ -399,6 +405,18 @@ class EmbeddedStore:
                 "INSERT INTO meta(key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = '1'", (INDEX_STALE,)
             )
         self._index_dirty = True
+
+    def boilerplate(self) -> np.ndarray | None:
+        """The frozen boilerplate sentence keys, or None before the first build froze them."""
+        if self.get_meta("boilerplate_min_docs") is None:
+            return None
+        return np.array([r[0] for r in self._rows("SELECT key FROM boilerplate ORDER BY key")], dtype=np.int64)
+
+    def set_boilerplate(self, keys: np.ndarray, min_docs: int) -> None:
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM boilerplate")
+            conn.executemany("INSERT INTO boilerplate(key) VALUES (?)", [(int(k),) for k in keys])
+            self.set_meta("boilerplate_min_docs", str(int(min_docs)))
 
     def prune_embeddings(self) -> int:
         """Drop cached vectors no chunk uses any more; returns how many."""
@@ -478,6 +496,11 @@ class EmbeddedStore:
             "generation": gen,
         }
 
+    @property
+    def indexes_stale(self) -> bool:
+        """True when chunks changed since the indexes were last written (or were never written)."""
+        return self._index_dirty or self.get_meta(INDEX_GENERATION) is None
+
     def _fetch_vectors(self, vids: np.ndarray) -> np.ndarray:
         out = {}
         for batch in _sqlite.batched(vids.tolist()):
@@ -514,16 +537,29 @@ class EmbeddedStore:
         except (ValueError, OSError, KeyError) as exc:
             raise StoreCorrupted(f"BM25 index of {self.path} is unreadable ({exc}); {_restore_hint(self.path)}") from exc
 
-    def _ensure_indexes(self) -> None:
+    def _ensure_vectors(self) -> VectorIndex | None:
         with self._lock:
             if self._wconn is not None and self._index_dirty:
                 self.refresh_indexes()
             if self._vectors is None:
                 self._vectors = self._load_vectors()
+            return self._vectors
+
+    def _ensure_lexical(self) -> LexicalIndex | None:
+        with self._lock:
+            if self._wconn is not None and self._index_dirty:
+                self.refresh_indexes()
             if self._lexical is None:
                 self._lexical = self._load_lexical()
+            return self._lexical
 
     # ------------------------------------------------------------------------------------------------ lookups
+    def entity_ids(self) -> list[str]:
+        return [r[0] for r in self._rows("SELECT id FROM entities ORDER BY id")]
+
+    def edge_keys(self) -> list[tuple[str, str, str]]:
+        return [tuple(r) for r in self._rows("SELECT src, type, dst FROM edges ORDER BY src, type, dst")]
+
     def get_entity(self, entity_id: str) -> Entity | None:
         rows = self._rows(f"SELECT {_sqlite.ENTITY_COLS} FROM entities WHERE id = ?", (entity_id,))
         return _sqlite.entity_from_row(rows[0]) if rows else None
@@ -617,17 +653,17 @@ class EmbeddedStore:
                 f"query vector has {q.shape[0]} dimensions but store {self.path} holds {dim}-dimensional vectors "
                 f"({self.get_meta(EMBEDDER_NAME) or 'unknown embedder'}); use the embedder that built the store"
             )
-        self._ensure_indexes()
-        if self._vectors is None or k <= 0:
+        vectors = self._ensure_vectors()
+        if vectors is None or k <= 0:
             return []
-        vids, sims = self._vectors.search(q, k)
+        vids, sims = vectors.search(q, k)
         return self._hits(vids, sims, "vector")
 
     def lexical_search(self, text: str, k: int) -> list[Hit]:
-        self._ensure_indexes()
-        if self._lexical is None or k <= 0:
+        lexical = self._ensure_lexical()
+        if lexical is None or k <= 0:
             return []
-        vids, scores = self._lexical.search(text, k)
+        vids, scores = lexical.search(text, k)
         return self._hits(vids, scores, "bm25")
 
     def _hits(self, vids: np.ndarray, scores: np.ndarray, source: str) -> list[Hit]:
