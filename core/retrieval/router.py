@@ -1,0 +1,281 @@
+"""Question routing: pick the retrieval that fits the question, and show which one was picked.
+
+Routes (``Plan.route``, also named first in ``Plan.explanation``):
+- needle: a single fact or passage -> vector search (plus the planner's exact lookup when it has one);
+- multi_hop: a relation along typed edges from named entities (including counts along such a path, comparisons and
+  yes/no between two entities) -> graph traversal (the GraphRetriever);
+- aggregate: "how many X" / "which X" over the whole corpus, or X merely linked to a named entity where the
+  ontology has no typed path -> an exact facet count (``Tools.facet``);
+- portfolio: "everything about E" -> entity resolution + all its relations, documents and passages (``Tools.resolve``);
+- global: themes across the corpus, no entity named -> community summaries (``core.ingest.byod.communities``).
+The decision reads the question's answer form (``core.llm.forms.answer_form``), the linked entities and the rule-based
+planner's understanding (typed path, target type, filters): no wording list of its own beyond the global cue words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.llm.forms import answer_form
+from core.records import Filter, Plan
+from core.retrieval.base import Retrieved, Retriever, Stopwatch
+from core.retrieval.basic import OVERFETCH
+from core.retrieval.context import ContextBuilder, chunk_line, entity_line
+from core.retrieval.graph import GraphRetriever
+from core.retrieval.linking import Linked
+from core.retrieval.planner import MAX_LISTED, PlanResult, _words
+from core.retrieval.search import RetrievalCore
+from core.retrieval.tools import FacetResult, Tools
+from core.schema import vertex_type
+
+ROUTES = ("needle", "multi_hop", "aggregate", "portfolio", "global")
+
+# Questions about the corpus as a whole (themes, trends, clusters) rather than about an entity.
+GLOBAL = re.compile(
+    r"\b(main|key|major|common|recurring|dominant|overall|biggest|top|central|prevailing)\s+"
+    r"(themes?|topics?|trends?|patterns?|clusters?|groups?|stories|takeaways|threads?|subjects?)\b"
+    r"|\b(themes?|trends?|clusters?|communities)\b"
+    r"|\b(across|throughout|in) (all|the|our|these) (documents|corpus|notes|files|reports|texts|collection)\b"
+    r"|\b(whole|entire) (corpus|collection|dataset|document set)\b|\bbig picture\b|\bat a high level\b"
+)
+# Nouns for the generic types extraction adds; each may also mean ontology types of the same family.
+GENERIC_NOUNS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("company", "companies", "firm", "firms", "organisation", "organisations", "organization",
+                     "organizations", "business", "businesses"), ("Company", "Customer", "Vendor")),
+    **dict.fromkeys(("person", "people", "persons", "individual", "individuals"), ("Person", "Employee")),
+    **dict.fromkeys(("product", "products"), ("Product",)),
+    **dict.fromkeys(("location", "locations", "place", "places", "city", "cities", "country", "countries"),
+                    ("Location", "Region")),
+    **dict.fromkeys(("event", "events"), ("Event", "Outage")),
+}
+
+
+@dataclass
+class Route:
+    kind: str  # one of ROUTES
+    reason: str
+    anchors: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)  # target types (aggregate)
+    filters: list[Filter] = field(default_factory=list)
+    planned: PlanResult | None = None
+    form: str = "value"
+
+
+class Router:
+    """Classifies a question into a route (module docstring)."""
+
+    def __init__(self, core: RetrievalCore):
+        self.core = core
+
+    def _target(self, question: str, linked: Linked) -> tuple[list[str], int]:
+        """Target types from the first type noun not inside an entity mention, and its word position (-1: none)."""
+        planner = self.core.planner
+        words = _words(question)
+        blocked = planner._mention_word_positions(question, linked)
+        found: list[tuple[int, tuple[str, ...]]] = []
+        for n in planner._nouns(words, blocked):
+            word = words[n.start] if 0 <= n.start < len(words) else ""
+            found.append((n.start, GENERIC_NOUNS.get(word, (n.type,)) if word in ("person", "people") else (n.type,)))
+        for i, w in enumerate(words):
+            if i not in blocked and w in GENERIC_NOUNS and all(i != s for s, _ in found):
+                found.append((i, GENERIC_NOUNS[w]))
+        if not found:
+            return [], -1
+        pos, types = min(found, key=lambda f: f[0])
+        return list(types), pos
+
+    def route(self, question: str, linked: Linked | None = None, planned: PlanResult | None = None) -> Route:
+        linked = linked or self.core.link(question)
+        if planned is None:
+            try:
+                planned = self.core.planner.plan(question, linked)
+            except KeyError:
+                # the rule planner reads only ontology types; an extracted entity (Person, Company, ...) as the
+                # only anchor leaves it without a typed path, which is what this plan says
+                planned = PlanResult(Plan("lookup", anchors=linked.ids, explanation="no typed path for extracted types"))
+        plan = planned.plan
+        form = answer_form(question)
+        anchors = list(plan.anchors) or linked.ids
+        low = question.lower()
+        types, pos = self._target(question, linked)
+        filters: list[Filter] = []
+        if len(types) == 1 and types[0] in {"Customer", "Vendor", "Region", "Outage", "Employee", "Ticket",
+                                            "ComplianceCase", "Project"}:
+            filters = self.core.planner._filters(vertex_type(types[0]), _words(question), question, pos)
+
+        def r(kind: str, reason: str, **kw) -> Route:
+            return Route(kind, reason, anchors, kw.get("types", types), kw.get("filters", filters), planned, form)
+
+        if plan.kind == "unanswerable":
+            return r("needle", "names something the graph does not hold: answer from text and say so")
+        if plan.kind == "comparison" or (form == "yesno" and len(anchors) >= 2):
+            return r("multi_hop", "compares or connects named entities along typed edges")
+        if form == "count":
+            if anchors and plan.path:
+                return r("multi_hop", "counts entities along a typed path from a named entity")
+            if types:
+                return r("aggregate", "counts entities of a type linked to a named entity" if anchors
+                         else "counts entities of a type over the whole corpus")
+        if form == "portfolio" or (GLOBAL.search(low) and anchors):
+            if anchors:
+                return r("portfolio", "asks for everything about one entity")
+            return r("global", "asks for a summary of the whole corpus")
+        if GLOBAL.search(low):
+            return r("global", "asks about themes across the corpus")
+        if anchors and (plan.path or plan.kind in ("relation", "multi_hop")):
+            return r("multi_hop", "follows typed relations from a named entity")
+        if form in ("list", "count") and types:
+            if anchors:
+                return r("aggregate", "lists entities of a type linked to a named entity")
+            return r("aggregate", "lists entities of a type over the whole corpus")
+        return r("needle", "asks for one fact or passage")
+
+
+class RoutedRetriever(Retriever):
+    """The fourth pipeline: route, then retrieve with the fitting tool. ``assistant``: a real generator for the
+    GraphRetriever's optional LLM planner/reranker; ``communities``: a ``Communities`` (built lazily otherwise)."""
+
+    name = "routed"
+
+    def __init__(self, core: RetrievalCore, assistant=None, communities=None):
+        self.core = core
+        self.router = Router(core)
+        self.tools = Tools(core)
+        self.graph = GraphRetriever(core, assistant)
+        self._communities = communities
+
+    @property
+    def communities(self):
+        if self._communities is None:
+            from core.ingest.byod.communities import Communities
+
+            self._communities = Communities(self.core.store)
+        return self._communities
+
+    def _search(self, question: str) -> Retrieved:
+        out = Retrieved()
+        with Stopwatch(out.timings)("seed_ms"):
+            route = self.router.route(question)
+        handler = {"needle": self._needle, "multi_hop": self._multi_hop, "aggregate": self._aggregate,
+                   "portfolio": self._portfolio, "global": self._global}[route.kind]
+        got = handler(question, route, out)
+        plan = got.plan or Plan("lookup")
+        plan.route = route.kind
+        detail = f"; {plan.explanation}" if plan.explanation else ""
+        plan.explanation = f"route {route.kind}: {route.reason}{detail}"
+        got.plan = plan
+        return got
+
+    # ---- routes
+    def _chunks(self, builder: ContextBuilder, question: str, out: Retrieved, k: int) -> None:
+        hits = self.core.vector_hits(question, k, out.timings)
+        chunks = {c.id: c for c in self.core.store.get_chunks([h.chunk_id for h in hits])}
+        out.hits = hits
+        for h in hits:
+            if h.chunk_id in chunks:
+                builder.add("chunk", chunk_line(chunks[h.chunk_id]), h.chunk_id, h.score)
+
+    def _needle(self, question: str, route: Route, out: Retrieved) -> Retrieved:
+        s = self.core.settings
+        builder = ContextBuilder(s.context_budget)
+        planned = route.planned
+        with Stopwatch(out.timings)("rank_ms"):
+            if planned is not None:
+                for fact in planned.facts:
+                    builder.add("computed", fact, planned.plan.explanation, 10.0)
+                for e in self.core.store.get_entities(route.anchors[:3]):
+                    builder.add("fact", entity_line(e), e.id, 3.0)
+        self._chunks(builder, question, out, s.top_k * OVERFETCH)
+        out.context = builder.items
+        out.plan = planned.plan if planned is not None else Plan("lookup")
+        return out
+
+    def _multi_hop(self, question: str, route: Route, out: Retrieved) -> Retrieved:
+        got = self.graph._search(question)
+        got.timings.seed_ms += out.timings.seed_ms
+        return got
+
+    def _aggregate(self, question: str, route: Route, out: Retrieved) -> Retrieved:
+        s = self.core.settings
+        builder = ContextBuilder(s.context_budget)
+        related = route.anchors if route.anchors and not (route.planned and route.planned.plan.path) else []
+        with Stopwatch(out.timings)("expand_ms"):
+            facet = self.tools.facet(route.types, route.filters, related_to=related)
+        fact = _facet_fact(facet, route.form)
+        builder.add("computed", fact, facet.describe(), 10.0)
+        with Stopwatch(out.timings)("rank_ms"):
+            for e in self.core.store.get_entities(facet.ids[:6]):
+                builder.add("fact", entity_line(e), e.id, 2.0)
+        self._chunks(builder, question, out, s.top_k)
+        out.context = builder.items
+        operator = "count" if route.form == "count" else "list"
+        out.plan = Plan("aggregate", anchors=related, target_type=route.types[0] if len(route.types) == 1 else None,
+                        filters=route.filters, operator=operator, explanation=f"facet: {facet.describe()}")
+        return out
+
+    def _portfolio(self, question: str, route: Route, out: Retrieved) -> Retrieved:
+        s = self.core.settings
+        with Stopwatch(out.timings)("expand_ms"):
+            profile = self.tools.resolve(route.anchors[0])
+        if profile is None:
+            return self._needle(question, route, out)
+        builder = ContextBuilder(s.context_budget)
+        ent = profile.entity
+        with Stopwatch(out.timings)("rank_ms"):
+            related = []
+            seen: set[str] = set()
+            for edge, other in profile.relations:
+                if other.id in seen:
+                    continue
+                seen.add(other.id)
+                w = edge.attrs.get("weight")
+                weight = f", {w} co-mentions" if isinstance(w, (int, float)) and edge.type == "RELATED_TO" else ""
+                related.append(f"{other.id} {other.name} ({other.type}, {edge.type}{weight})")
+            listed = "; ".join(related[:MAX_LISTED]) + (f"; and {len(related) - MAX_LISTED} more" if len(related) > MAX_LISTED else "")
+            fact = (f"Computed from the graph: {len(related)} entities directly related to {ent.id} ({ent.name}): "
+                    f"{listed}." if related else f"Computed from the graph: {ent.id} ({ent.name}) has no recorded relations.")
+            builder.add("computed", fact, ent.id, 10.0)
+            builder.add("fact", entity_line(ent), ent.id, 3.0)
+            if profile.documents:
+                titles = "; ".join(f"{d} ({t})" for d, t in profile.documents[:8])
+                builder.add("fact", f"{ent.id} appears in {len(profile.documents)} documents: {titles}", ent.id, 2.5)
+            for c in self.core.store.get_chunks(profile.chunks):
+                builder.add("chunk", chunk_line(c), c.id, 2.0)
+        with Stopwatch(out.timings)("expand_ms"):
+            out.subgraph = self.tools.expand([ent.id], hops=1)
+        self._chunks(builder, question, out, s.top_k)
+        out.context = builder.items
+        out.plan = Plan("portfolio", anchors=[ent.id], operator="list",
+                        explanation=f"resolved {ent.id} by {profile.matched_by}; all {len(related)} related entities")
+        return out
+
+    def _global(self, question: str, route: Route, out: Retrieved) -> Retrieved:
+        s = self.core.settings
+        builder = ContextBuilder(s.context_budget)
+        with Stopwatch(out.timings)("expand_ms"):
+            comms = self.communities.relevant(question, k=3)
+            summaries = [self.communities.summary(c.id) for c in comms]
+        if comms:
+            themes = "; ".join(f"{i}. {c.label} ({c.size} entities)" for i, c in enumerate(comms, 1))
+            builder.add("computed", f"Computed from the graph: {len(comms)} main themes (communities of related "
+                        f"entities across the documents): {themes}.", "communities", 10.0)
+        for summ in summaries:
+            out.usage = out.usage.add(summ.usage)
+            builder.add("community", summ.text, f"community {summ.community}", 5.0)
+        self._chunks(builder, question, out, s.top_k)
+        out.context = builder.items
+        out.plan = Plan("lookup", operator=None,
+                        explanation=f"community summaries {', '.join(str(c.id) for c in comms) or '(none: no communities)'}")
+        return out
+
+
+def _facet_fact(facet: FacetResult, form: str) -> str:
+    label = "/".join(facet.types) or "matching"
+    if form == "count":
+        return f"Computed from the graph: count = {facet.count} {label} entities (exact facet over the corpus: {facet.describe()})."
+    if not facet.count:
+        return f"Computed from the graph: none — 0 {label} entities (facet: {facet.describe()})."
+    listed = "; ".join(f"{i} {facet.names.get(i, '')}".strip() for i in facet.ids[:MAX_LISTED])
+    more = f"; and {facet.count - MAX_LISTED} more" if facet.count > MAX_LISTED else ""
+    return f"Computed from the graph: {facet.count} {label} entities (facet: {facet.describe()}): {listed}{more}."
