@@ -177,7 +177,7 @@ class Communities:
         state = self._state_or_none()
         groups: list[list[int]] | None = None
         if state is not None:
-            rows = state.rows("SELECT cid, members FROM communities WHERE graph_hash = ? ORDER BY cid", (self._hash,))
+            rows = state.rows("SELECT cid, members FROM byod_communities WHERE graph_hash = ? ORDER BY cid", (self._hash,))
             if rows:
                 index = {v: i for i, v in enumerate(el.ids)}
                 groups = [[index[m] for m in members.split("\t") if m in index] for _, members in rows]
@@ -204,11 +204,11 @@ class Communities:
             for ci, g in enumerate(ordered)
         ]
         self._by_entity = {m: c.id for c in self._list for m in c.members}
-        if state is not None and not state.rows("SELECT 1 FROM communities WHERE graph_hash = ? LIMIT 1", (self._hash,)):
+        if state is not None and not state.rows("SELECT 1 FROM byod_communities WHERE graph_hash = ? LIMIT 1", (self._hash,)):
             with state.transaction() as conn:
-                conn.execute("DELETE FROM communities WHERE graph_hash != ?", (self._hash,))
-                conn.execute("DELETE FROM summaries WHERE graph_hash != ?", (self._hash,))
-                conn.executemany("INSERT INTO communities(graph_hash, cid, members) VALUES (?, ?, ?)",
+                conn.execute("DELETE FROM byod_communities WHERE graph_hash != ?", (self._hash,))
+                conn.execute("DELETE FROM byod_summaries WHERE graph_hash != ?", (self._hash,))
+                conn.executemany("INSERT INTO byod_communities(graph_hash, cid, members) VALUES (?, ?, ?)",
                                  [(self._hash, c.id, "\t".join(c.members)) for c in self._list])
         return self._list
 
@@ -239,7 +239,7 @@ class Communities:
         comm = self.get(cid)
         state = self._state_or_none()
         if state is not None:
-            rows = state.rows("SELECT summary, method FROM summaries WHERE graph_hash = ? AND cid = ?", (self._hash, cid))
+            rows = state.rows("SELECT summary, method FROM byod_summaries WHERE graph_hash = ? AND cid = ?", (self._hash, cid))
             if rows:
                 out = CommunitySummary(cid, rows[0][0], rows[0][1], cached=True)
                 self._summaries[cid] = out
@@ -250,7 +250,7 @@ class Communities:
             out = self._llm(comm, passages, out)
         if state is not None:
             with state.transaction() as conn:
-                conn.execute("INSERT OR REPLACE INTO summaries(graph_hash, cid, summary, method, created_at) "
+                conn.execute("INSERT OR REPLACE INTO byod_summaries(graph_hash, cid, summary, method, created_at) "
                              "VALUES (?, ?, ?, ?, ?)", (self._hash, cid, out.text, out.method, now()))
         self._summaries[cid] = out
         return out

@@ -275,7 +275,7 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
 
         resolver = Resolver(embedder=embedder, adjudicator=adjudicator, cannot_link=state.cannot_link())
         names: dict[str, set[str]] = defaultdict(set)
-        for eid, text in state.rows("SELECT entity_id, text FROM surfaces"):
+        for eid, text in state.rows("SELECT entity_id, text FROM byod_surfaces"):
             names[eid].add(text)
         types = dict(managed) | _entity_types_of(store, [e for e in names if e not in managed])
         for eid, ns in names.items():
@@ -441,3 +441,85 @@ def relink_documents(state: State, store, doc_ids: Iterable[str], graph: Derived
     for d in docs:
         d.entity_ids = sorted(graph.doc_entities.get(d.id, ()))
     store.upsert_documents(docs)
+
+
+# ---- entities and merges (the `hoplens entities` commands and the app) ------------------------------------------
+
+
+@dataclass
+class EntityRow:
+    id: str
+    type: str
+    name: str
+    aliases: list[str]
+    mentions: int
+    documents: int
+
+
+def open_for_write(store, settings: Settings | None = None):
+    """(store, owned): a store folder path is opened read-write (it must exist)."""
+    if isinstance(store, (str, Path)):
+        from core.store import open_store
+
+        return open_store(settings or get_settings(), Path(store), read_only=False), True
+    return store, False
+
+
+def managed_entities(store, type_name: str | None = None) -> list[EntityRow]:
+    """Entities created from ingested documents, most mentioned first."""
+    with State.open(store, create=False) as state:
+        docs: dict[str, set[str]] = defaultdict(set)
+        smap = state.surface_map()
+        for doc, _c, _t, skey, _ty, explicit, _m in state.mentions():
+            eid = explicit or smap.get(skey)
+            if eid:
+                docs[eid].add(doc)
+        ids = sorted(state.entity_types())
+    rows = []
+    for e in store.get_entities(ids):
+        if type_name and e.type != type_name:
+            continue
+        rows.append(EntityRow(e.id, e.type, e.name, list(e.aliases), int(e.attrs.get("mentions", 0)), len(docs[e.id])))
+    rows.sort(key=lambda r: (-r.mentions, r.id))
+    return rows
+
+
+def list_merges(store, include_undone: bool = False):
+    """The merge log (``MergeRow``s), oldest first."""
+    with State.open(store, create=False) as state:
+        return state.merges(include_undone)
+
+
+def split_merge(store, merge_id: int, embedder=None, settings: Settings | None = None):
+    """Undo merge ``merge_id``: the merged name becomes its own entity again (same id as before the merge), its
+    mentions, chunk links and co-mention edges move back, and the pair is never merged automatically again."""
+    from core.ingest.byod.state import now
+
+    store, owned = open_for_write(store, settings)
+    try:
+        with State.open(store, create=False) as state:
+            m = state.merge(int(merge_id))
+            if m is None:
+                raise ValueError(f"no merge {merge_id}: list them with `hoplens entities merges --store {getattr(store, 'path', '')}`")
+            if m.undone_at:
+                raise ValueError(f"merge {merge_id} was already split at {m.undone_at}")
+            texts = dict(state.rows("SELECT skey, text FROM byod_surfaces"))
+            with state.transaction() as conn:
+                for skey in m.surfaces:
+                    state.set_surface(skey, m.loser, texts.get(skey, skey), m.loser_type, "split")
+                state.add_entity(m.loser, m.loser_type)
+                state.add_cannot_link(m.winner, m.loser)
+                conn.execute("UPDATE byod_merges SET undone_at = ? WHERE id = ?", (now(), m.id))
+            graph = derive_graph(state, store)
+            affected = {doc for doc, _c, _t, skey, _ty, explicit, _m in state.mentions()
+                        if skey in set(m.surfaces) and not explicit}
+            sync_graph(state, store, graph)
+            relink_documents(state, store, affected, graph, embedder)
+            done = state.merge(m.id)
+        refresh = getattr(store, "refresh_indexes", None)
+        if refresh is not None:
+            refresh()
+        return done
+    finally:
+        if owned:
+            store.close()

@@ -1,10 +1,11 @@
-"""What bring-your-own-documents ingest remembers, in ``byod.sqlite`` inside the store folder.
+"""What bring-your-own-documents ingest remembers, in ``byod_*`` tables.
 
-The store holds the graph the retrievers read; this file holds how that graph was derived, so that it can be
+The store holds the graph the retrievers read; these tables hold how that graph was derived, so that it can be
 re-derived after a change: ingested documents with their content hashes, every mention and relation with its source
 chunk, the surface-form -> entity map the resolver built, the merge log (reversible), cannot-link pairs from splits,
-what was last written to the store, and the community cache. Snapshots of the store folder carry it along.
-Every statement is parameterised.
+what was last written to the store, and the community cache.
+For the embedded store they live inside its ``store.sqlite`` (so ``hoplens snapshot``/``restore`` carry them);
+for another backend in ``byod.sqlite`` in the store folder. Every statement is parameterised.
 """
 
 from __future__ import annotations
@@ -19,40 +20,41 @@ from pathlib import Path
 from typing import Any
 
 STATE_FILE = "byod.sqlite"
+EMBEDDED_DB = "store.sqlite"  # core.store._sqlite.DB_FILE
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS docs (
+CREATE TABLE IF NOT EXISTS byod_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS byod_docs (
     doc_id TEXT PRIMARY KEY, root TEXT NOT NULL, rel_path TEXT NOT NULL, title TEXT NOT NULL, hash TEXT NOT NULL,
     chunks INTEGER NOT NULL, ingested_at TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS docs_root ON docs(root);
-CREATE TABLE IF NOT EXISTS mentions (
+CREATE INDEX IF NOT EXISTS byod_docs_root ON byod_docs(root);
+CREATE TABLE IF NOT EXISTS byod_mentions (
     id INTEGER PRIMARY KEY AUTOINCREMENT, doc_id TEXT NOT NULL, chunk_id TEXT NOT NULL, text TEXT NOT NULL,
     skey TEXT NOT NULL, type TEXT NOT NULL, explicit_id TEXT, start INTEGER NOT NULL, end_ INTEGER NOT NULL,
     method TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS mentions_doc ON mentions(doc_id);
-CREATE INDEX IF NOT EXISTS mentions_skey ON mentions(skey);
-CREATE TABLE IF NOT EXISTS relations (
+CREATE INDEX IF NOT EXISTS byod_mentions_doc ON byod_mentions(doc_id);
+CREATE INDEX IF NOT EXISTS byod_mentions_skey ON byod_mentions(skey);
+CREATE TABLE IF NOT EXISTS byod_relations (
     id INTEGER PRIMARY KEY AUTOINCREMENT, doc_id TEXT NOT NULL, chunk_id TEXT NOT NULL, src_skey TEXT NOT NULL,
     type TEXT NOT NULL, dst_skey TEXT NOT NULL, attrs TEXT NOT NULL, method TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS relations_doc ON relations(doc_id);
+CREATE INDEX IF NOT EXISTS byod_relations_doc ON byod_relations(doc_id);
 -- surface form (folded text) -> the entity it names; one entity per surface
-CREATE TABLE IF NOT EXISTS surfaces (skey TEXT PRIMARY KEY, entity_id TEXT NOT NULL, text TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS byod_surfaces (skey TEXT PRIMARY KEY, entity_id TEXT NOT NULL, text TEXT NOT NULL,
     type TEXT NOT NULL, method TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS surfaces_entity ON surfaces(entity_id);
+CREATE INDEX IF NOT EXISTS byod_surfaces_entity ON byod_surfaces(entity_id);
 -- entities this ingest manages (created from documents) and their decided type
-CREATE TABLE IF NOT EXISTS entities (id TEXT PRIMARY KEY, type TEXT NOT NULL, created_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS merges (
+CREATE TABLE IF NOT EXISTS byod_entities (id TEXT PRIMARY KEY, type TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS byod_merges (
     id INTEGER PRIMARY KEY AUTOINCREMENT, created_at TEXT NOT NULL, winner TEXT NOT NULL, loser TEXT NOT NULL,
     loser_type TEXT NOT NULL, surfaces TEXT NOT NULL, method TEXT NOT NULL, score REAL NOT NULL,
     reason TEXT NOT NULL, undone_at TEXT);
-CREATE TABLE IF NOT EXISTS cannot_link (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b));
-CREATE TABLE IF NOT EXISTS synced_entities (id TEXT PRIMARY KEY, hash TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS synced_edges (src TEXT NOT NULL, type TEXT NOT NULL, dst TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS byod_cannot_link (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b));
+CREATE TABLE IF NOT EXISTS byod_synced_entities (id TEXT PRIMARY KEY, hash TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS byod_synced_edges (src TEXT NOT NULL, type TEXT NOT NULL, dst TEXT NOT NULL,
     hash TEXT NOT NULL, PRIMARY KEY (src, type, dst));
-CREATE TABLE IF NOT EXISTS communities (graph_hash TEXT NOT NULL, cid INTEGER NOT NULL, members TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS byod_communities (graph_hash TEXT NOT NULL, cid INTEGER NOT NULL, members TEXT NOT NULL,
     PRIMARY KEY (graph_hash, cid));
-CREATE TABLE IF NOT EXISTS summaries (graph_hash TEXT NOT NULL, cid INTEGER NOT NULL, summary TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS byod_summaries (graph_hash TEXT NOT NULL, cid INTEGER NOT NULL, summary TEXT NOT NULL,
     method TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (graph_hash, cid));
 """
 
@@ -62,11 +64,21 @@ def now() -> str:
 
 
 def state_path(store_or_path: Any) -> Path:
-    """``byod.sqlite`` inside the store folder (a GraphStore with a ``path``, or the folder itself)."""
+    """The embedded store's database, else ``byod.sqlite`` in the store folder (a store with a ``path``, or the
+    folder itself)."""
     path = getattr(store_or_path, "path", store_or_path)
     if path is None:
         raise ValueError("this store has no local folder for the ingest state; pass a store with a .path")
-    return Path(path) / STATE_FILE
+    embedded = Path(path) / EMBEDDED_DB
+    return embedded if embedded.exists() else Path(path) / STATE_FILE
+
+
+def _has_tables(path: Path) -> bool:
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30.0)
+    try:
+        return bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'byod_docs'").fetchall())
+    finally:
+        conn.close()
 
 
 @dataclass
@@ -88,12 +100,13 @@ class State:
 
     def __init__(self, path: Path, create: bool = True):
         self.path = Path(path)
-        if not self.path.exists() and not create:
+        if not create and (not self.path.exists() or not _has_tables(self.path)):
             raise FileNotFoundError(
                 f"no ingested documents at {self.path.parent}: run `hoplens ingest PATH --store {self.path.parent}` first"
             )
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
+        self.conn.execute("PRAGMA busy_timeout=30000")
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.executescript(SCHEMA)
@@ -133,32 +146,32 @@ class State:
 
     # ---- meta
     def get_meta(self, key: str) -> str | None:
-        r = self.rows("SELECT value FROM meta WHERE key = ?", (key,))
+        r = self.rows("SELECT value FROM byod_meta WHERE key = ?", (key,))
         return r[0][0] if r else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.conn.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        self.conn.execute("INSERT INTO byod_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                           (key, value))
 
     # ---- documents
     def doc_hashes(self, root: str | None = None) -> dict[str, str]:
         if root is None:
-            return dict(self.rows("SELECT doc_id, hash FROM docs"))
-        return dict(self.rows("SELECT doc_id, hash FROM docs WHERE root = ?", (root,)))
+            return dict(self.rows("SELECT doc_id, hash FROM byod_docs"))
+        return dict(self.rows("SELECT doc_id, hash FROM byod_docs WHERE root = ?", (root,)))
 
     def doc_ids(self) -> list[str]:
-        return [r[0] for r in self.rows("SELECT doc_id FROM docs ORDER BY doc_id")]
+        return [r[0] for r in self.rows("SELECT doc_id FROM byod_docs ORDER BY doc_id")]
 
     def forget_docs(self, doc_ids: Iterable[str]) -> None:
         ids = [(d,) for d in doc_ids]
         with self.transaction() as c:
-            c.executemany("DELETE FROM mentions WHERE doc_id = ?", ids)
-            c.executemany("DELETE FROM relations WHERE doc_id = ?", ids)
-            c.executemany("DELETE FROM docs WHERE doc_id = ?", ids)
+            c.executemany("DELETE FROM byod_mentions WHERE doc_id = ?", ids)
+            c.executemany("DELETE FROM byod_relations WHERE doc_id = ?", ids)
+            c.executemany("DELETE FROM byod_docs WHERE doc_id = ?", ids)
 
     def record_doc(self, doc_id: str, root: str, rel_path: str, title: str, hash_: str, chunks: int) -> None:
         self.conn.execute(
-            "INSERT INTO docs(doc_id, root, rel_path, title, hash, chunks, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "INSERT INTO byod_docs(doc_id, root, rel_path, title, hash, chunks, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(doc_id) DO UPDATE SET root = excluded.root, rel_path = excluded.rel_path, title = excluded.title, "
             "hash = excluded.hash, chunks = excluded.chunks, ingested_at = excluded.ingested_at",
             (doc_id, root, rel_path, title, hash_, chunks, now()),
@@ -166,34 +179,34 @@ class State:
 
     # ---- surfaces and entities
     def surface_map(self) -> dict[str, str]:
-        return dict(self.rows("SELECT skey, entity_id FROM surfaces"))
+        return dict(self.rows("SELECT skey, entity_id FROM byod_surfaces"))
 
     def set_surface(self, skey: str, entity_id: str, text: str, type_: str, method: str) -> None:
         self.conn.execute(
-            "INSERT INTO surfaces(skey, entity_id, text, type, method) VALUES (?, ?, ?, ?, ?) ON CONFLICT(skey) DO "
+            "INSERT INTO byod_surfaces(skey, entity_id, text, type, method) VALUES (?, ?, ?, ?, ?) ON CONFLICT(skey) DO "
             "UPDATE SET entity_id = excluded.entity_id, text = excluded.text, type = excluded.type, method = excluded.method",
             (skey, entity_id, text, type_, method),
         )
 
     def entity_types(self) -> dict[str, str]:
-        return dict(self.rows("SELECT id, type FROM entities"))
+        return dict(self.rows("SELECT id, type FROM byod_entities"))
 
     def add_entity(self, entity_id: str, type_: str) -> None:
-        self.conn.execute("INSERT INTO entities(id, type, created_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+        self.conn.execute("INSERT INTO byod_entities(id, type, created_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                           "type = excluded.type", (entity_id, type_, now()))
 
     # ---- merges
     def log_merge(self, winner: str, loser: str, loser_type: str, surfaces: list[str], method: str, score: float,
                   reason: str) -> int:
         cur = self.conn.execute(
-            "INSERT INTO merges(created_at, winner, loser, loser_type, surfaces, method, score, reason) "
+            "INSERT INTO byod_merges(created_at, winner, loser, loser_type, surfaces, method, score, reason) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (now(), winner, loser, loser_type, json.dumps(sorted(surfaces)), method, float(score), reason),
         )
         return int(cur.lastrowid)
 
     def merges(self, include_undone: bool = False) -> list[MergeRow]:
-        sql = "SELECT id, created_at, winner, loser, loser_type, surfaces, method, score, reason, undone_at FROM merges"
+        sql = "SELECT id, created_at, winner, loser, loser_type, surfaces, method, score, reason, undone_at FROM byod_merges"
         if not include_undone:
             sql += " WHERE undone_at IS NULL"
         return [MergeRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7], r[8], r[9])
@@ -203,43 +216,43 @@ class State:
         return next((m for m in self.merges(include_undone=True) if m.id == merge_id), None)
 
     def cannot_link(self) -> list[tuple[str, str]]:
-        return [(a, b) for a, b in self.rows("SELECT a, b FROM cannot_link")]
+        return [(a, b) for a, b in self.rows("SELECT a, b FROM byod_cannot_link")]
 
     def add_cannot_link(self, a: str, b: str) -> None:
-        self.conn.execute("INSERT OR IGNORE INTO cannot_link(a, b) VALUES (?, ?)", tuple(sorted((a, b))))
+        self.conn.execute("INSERT OR IGNORE INTO byod_cannot_link(a, b) VALUES (?, ?)", tuple(sorted((a, b))))
 
     # ---- mentions and relations
     def add_mentions(self, rows: Sequence[tuple]) -> None:
         """rows: (doc_id, chunk_id, text, skey, type, explicit_id, start, end, method)."""
         self.conn.executemany(
-            "INSERT INTO mentions(doc_id, chunk_id, text, skey, type, explicit_id, start, end_, method) "
+            "INSERT INTO byod_mentions(doc_id, chunk_id, text, skey, type, explicit_id, start, end_, method) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     def add_relations(self, rows: Sequence[tuple]) -> None:
         """rows: (doc_id, chunk_id, src_skey, type, dst_skey, attrs json, method)."""
         self.conn.executemany(
-            "INSERT INTO relations(doc_id, chunk_id, src_skey, type, dst_skey, attrs, method) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO byod_relations(doc_id, chunk_id, src_skey, type, dst_skey, attrs, method) VALUES (?, ?, ?, ?, ?, ?, ?)",
             rows)
 
     def mentions(self) -> list[tuple]:
         """(doc_id, chunk_id, text, skey, type, explicit_id, method) in document order."""
-        return self.rows("SELECT doc_id, chunk_id, text, skey, type, explicit_id, method FROM mentions "
+        return self.rows("SELECT doc_id, chunk_id, text, skey, type, explicit_id, method FROM byod_mentions "
                          "ORDER BY doc_id, chunk_id, start")
 
     def relations(self) -> list[tuple]:
-        return self.rows("SELECT doc_id, chunk_id, src_skey, type, dst_skey, attrs, method FROM relations ORDER BY id")
+        return self.rows("SELECT doc_id, chunk_id, src_skey, type, dst_skey, attrs, method FROM byod_relations ORDER BY id")
 
     # ---- what the store holds
     def synced_entities(self) -> dict[str, str]:
-        return dict(self.rows("SELECT id, hash FROM synced_entities"))
+        return dict(self.rows("SELECT id, hash FROM byod_synced_entities"))
 
     def synced_edges(self) -> dict[tuple[str, str, str], str]:
-        return {(s, t, d): h for s, t, d, h in self.rows("SELECT src, type, dst, hash FROM synced_edges")}
+        return {(s, t, d): h for s, t, d, h in self.rows("SELECT src, type, dst, hash FROM byod_synced_edges")}
 
     def record_sync(self, entities: dict[str, str], edges: dict[tuple[str, str, str], str]) -> None:
         with self.transaction() as c:
-            c.execute("DELETE FROM synced_entities")
-            c.executemany("INSERT INTO synced_entities(id, hash) VALUES (?, ?)", sorted(entities.items()))
-            c.execute("DELETE FROM synced_edges")
-            c.executemany("INSERT INTO synced_edges(src, type, dst, hash) VALUES (?, ?, ?, ?)",
+            c.execute("DELETE FROM byod_synced_entities")
+            c.executemany("INSERT INTO byod_synced_entities(id, hash) VALUES (?, ?)", sorted(entities.items()))
+            c.execute("DELETE FROM byod_synced_edges")
+            c.executemany("INSERT INTO byod_synced_edges(src, type, dst, hash) VALUES (?, ?, ?, ?)",
                           [(*k, h) for k, h in sorted(edges.items())])
