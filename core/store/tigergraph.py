@@ -110,8 +110,15 @@ def translate_error(exc: BaseException, action: str, settings: Settings) -> Stor
             f"cannot reach TigerGraph at {where} while {action}: is the server running? Start it (docs/tigergraph.md) "
             "or point HOPLENS_TG_HOST / HOPLENS_TG_REST_PORT / HOPLENS_TG_GSQL_PORT at it"
         )
-    status = getattr(getattr(exc, "response", None), "status_code", None)
+    response = getattr(exc, "response", None)
+    status = getattr(response, "status_code", None)
     message = str(getattr(exc, "message", "") or exc).strip() or type(exc).__name__
+    try:  # an HTTP error's JSON body carries the server's own message
+        body = json.loads(response.content) if response is not None and response.content else None
+        if isinstance(body, dict) and body.get("message"):
+            message = f"{body['message']} (HTTP {status})"
+    except (ValueError, TypeError):
+        pass
     if status in (401, 403) or re.search(r"authenticat|unauthori[sz]ed|access denied|REST-10016|token", message, re.I):
         return StoreError(
             f"TigerGraph at {where} rejected the credentials while {action} ({message}): check HOPLENS_TG_USER and "
