@@ -1,23 +1,25 @@
 """``hoplens tg-check``: verify a live TigerGraph server end to end and say which step failed.
 
 It connects, creates the HopLens schema in a scratch graph (``<HOPLENS_TG_GRAPH>_check`` unless ``--graph``),
-installs the queries, writes a five-entity sample with two 8-dimensional chunk vectors, waits for the vector
-index, then checks a vector query, a hop expansion (hop scores) and the derived impact query, and drops the
-scratch graph (``--keep`` keeps it). Each step prints ``[ ok ]`` or ``[FAIL]`` with what to do.
+installs the queries, writes the sample in ``gsql/check_sample.json`` (four entities, two 8-dimensional chunk
+vectors), waits for the vector index, then checks a vector query, a hop expansion (hop scores) and the derived
+impact query, and drops the scratch graph (``--keep`` keeps it). Each step prints ``[ ok ]`` or ``[FAIL]`` with
+what to do.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from core.config import Settings
-
-DIMS = 8
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,32 +43,36 @@ def _run(args: argparse.Namespace) -> int:
     return run_check(settings.model_copy(update={"tg_graph": graph}), keep=args.keep, timeout_s=args.timeout)
 
 
-def sample() -> tuple[list[Any], list[Any], list[Any], list[Any], Any]:
-    """A tiny graph whose hop scores and impact set are known (see the checks in run_check)."""
+SAMPLE = Path(__file__).resolve().parents[2] / "gsql" / "check_sample.json"
+
+
+@dataclass
+class Sample:
+    """The check's sample graph and the results it must get back (gsql/check_sample.json)."""
+
+    entities: list[Any]
+    edges: list[Any]
+    documents: list[Any]
+    chunks: list[Any]
+    vectors: Any  # (len(chunks), dims) float32: chunk i gets the i-th unit vector
+    expect: dict[str, Any]
+
+
+def load_sample(path: Path = SAMPLE) -> Sample:
     import numpy as np
 
     from core.records import Chunk, Document, Edge, Entity
 
-    entities = [
-        Entity("CUST-0001", "Customer", "Check Customer", ["HopLens check"], {"segment": "SMB", "arr": 1000.0}),
-        Entity("VEND-01", "Vendor", "Check Vendor"),
-        Entity("REGION-CHECK", "Region", "Check Region"),
-        Entity("OUTAGE-001", "Outage", "Check Outage", [], {"severity": "P1", "started_at": "2025-01-02"}),
-    ]
-    edges = [
-        Edge("CUST-0001", "DEPENDS_ON", "VEND-01", {"role": "primary"}),
-        Edge("CUST-0001", "LOCATED_IN", "REGION-CHECK"),
-        Edge("VEND-01", "OPERATES_IN", "REGION-CHECK"),
-        Edge("VEND-01", "EXPERIENCED", "OUTAGE-001"),
-        Edge("OUTAGE-001", "IN_REGION", "REGION-CHECK"),
-    ]
-    docs = [Document("DOC-00001", "postmortem", "Check", "Check Vendor had Check Outage.", ["VEND-01", "OUTAGE-001"])]
-    chunks = [
-        Chunk("DOC-00001#0", "DOC-00001", 0, "Check Customer depends on Check Vendor.", 8, ["CUST-0001", "VEND-01"]),
-        Chunk("DOC-00001#1", "DOC-00001", 1, "Check Outage hit Check Region.", 7, ["OUTAGE-001", "REGION-CHECK"]),
-    ]
-    vectors = np.eye(DIMS, dtype=np.float32)[:2]
-    return entities, edges, docs, chunks, vectors
+    data = json.loads(path.read_text(encoding="utf-8"))
+    chunks = [Chunk.from_dict(c) for c in data["chunks"]]
+    return Sample(
+        entities=[Entity.from_dict(e) for e in data["entities"]],
+        edges=[Edge.from_dict(e) for e in data["edges"]],
+        documents=[Document.from_dict(d) for d in data["documents"]],
+        chunks=chunks,
+        vectors=np.eye(int(data["dims"]), dtype=np.float32)[: len(chunks)],
+        expect=data["expect"],
+    )
 
 
 class _Steps:
@@ -93,8 +99,14 @@ def _expect(condition: bool, message: str) -> None:
         raise AssertionError(message)
 
 
-def run_check(settings: Settings, *, keep: bool = False, timeout_s: float = 300.0, out: TextIO | None = None,
-              index_poll_s: float = 0.5) -> int:
+def run_check(
+    settings: Settings,
+    *,
+    keep: bool = False,
+    timeout_s: float = 300.0,
+    out: TextIO | None = None,
+    index_poll_s: float = 0.5,
+) -> int:
     """Run the checks against ``settings.tg_graph`` (a scratch graph); 0 when every step passed."""
     from core.records import PathQuery, PathStep
     from core.store import tigergraph as tg
@@ -102,7 +114,8 @@ def run_check(settings: Settings, *, keep: bool = False, timeout_s: float = 300.
     out = out or sys.stdout
     steps = _Steps(out)
     state: dict[str, Any] = {}
-    entities, edges, docs, chunks, vectors = sample()
+    sample = load_sample()
+    want = sample.expect
     print(f"TigerGraph check of {tg.server_url(settings)}, scratch graph {settings.tg_graph!r}", file=out)
 
     def connect() -> str:
@@ -125,13 +138,17 @@ def run_check(settings: Settings, *, keep: bool = False, timeout_s: float = 300.
 
     def load() -> str:
         store = state["store"]
-        store.upsert_entities(entities)
-        store.upsert_edges(edges)
-        store.upsert_documents(docs)
-        store.upsert_chunks(chunks, vectors)
+        store.upsert_entities(sample.entities)
+        store.upsert_edges(sample.edges)
+        store.upsert_documents(sample.documents)
+        store.upsert_chunks(sample.chunks, sample.vectors)
         stats = store.stats()
-        _expect(stats["chunks"] == len(chunks), f"expected {len(chunks)} chunks, the graph reports {stats['chunks']}")
-        return f"{sum(stats['entities'].values())} entities, {sum(stats['edges'].values())} edges, {stats['chunks']} chunks"
+        _expect(
+            stats["chunks"] == len(sample.chunks),
+            f"expected {len(sample.chunks)} chunks, the graph reports {stats['chunks']}",
+        )
+        n_entities, n_edges = sum(stats["entities"].values()), sum(stats["edges"].values())
+        return f"{n_entities} entities, {n_edges} edges, {stats['chunks']} chunks"
 
     def index() -> str:
         started = time.perf_counter()
@@ -139,38 +156,60 @@ def run_check(settings: Settings, *, keep: bool = False, timeout_s: float = 300.
         return f"HNSW index ready after {time.perf_counter() - started:.1f} s"
 
     def vector() -> str:
-        hits, mentions = state["store"].vector_seed(vectors[0], 2)
-        _expect(bool(hits) and hits[0].chunk_id == chunks[0].id, f"nearest chunk should be {chunks[0].id}, got {hits}")
+        first = sample.chunks[0]
+        hits, mentions = state["store"].vector_seed(sample.vectors[0], 2)
+        _expect(
+            bool(hits) and hits[0].chunk_id == want["vector_top"],
+            f"nearest chunk should be {want['vector_top']}, got {hits}",
+        )
         _expect(hits[0].score > 0.99, f"similarity of the identical vector should be ~1, got {hits[0].score:.3f}")
-        _expect(set(mentions.get(chunks[0].id, [])) == set(chunks[0].entity_ids),
-                f"chunk mentions should be {chunks[0].entity_ids}, got {mentions.get(chunks[0].id)}")
-        return f"top hit {hits[0].chunk_id} (similarity {hits[0].score:.3f}) mentions {', '.join(mentions[chunks[0].id])}"
+        _expect(
+            set(mentions.get(first.id, [])) == set(first.entity_ids),
+            f"chunk mentions should be {first.entity_ids}, got {mentions.get(first.id)}",
+        )
+        return f"top hit {hits[0].chunk_id} (similarity {hits[0].score:.3f}) mentions {', '.join(mentions[first.id])}"
 
     def expansion() -> str:
-        sub = state["store"].expand(["CUST-0001"], hops=2, fanout=50, max_nodes=50)
+        sub = state["store"].expand([want["expand_from"]], hops=2, fanout=50, max_nodes=50)
         got = {n.id: (n.hop, round(n.hop_score, 6)) for n in sub.nodes}
-        want = {"CUST-0001": (0, 0.0), "VEND-01": (1, 1.0), "REGION-CHECK": (1, 1.0), "OUTAGE-001": (2, 1.0)}
-        _expect(got == want, f"hop/score per node should be {want}, got {got}")
-        outage = sub.node("OUTAGE-001")
-        _expect(outage is not None and (outage.via_edge, outage.reached_from) == ("IN_REGION", "REGION-CHECK"),
-                f"OUTAGE-001 should be first reached over IN_REGION from REGION-CHECK, got {outage}")
-        _expect(len(sub.edges) == len(edges), f"expected the {len(edges)} traversed edges, got {sub.edges}")
+        expected = {k: tuple(v) for k, v in want["expand"].items()}
+        _expect(got == expected, f"hop/score per node should be {expected}, got {got}")
+        for node_id, (via, source) in want["first_reach"].items():
+            node = sub.node(node_id)
+            _expect(
+                node is not None and (node.via_edge, node.reached_from) == (via, source),
+                f"{node_id} should be first reached over {via} from {source}, got {node}",
+            )
+        _expect(
+            len(sub.edges) == len(sample.edges), f"expected the {len(sample.edges)} traversed edges, got {sub.edges}"
+        )
         return f"{len(sub.nodes)} nodes, {len(sub.edges)} edges, hop scores as the contract says"
 
     def impact() -> str:
         from core import schema
 
-        paths = [[PathStep(e, d, t) for e, d, t in p] for p in schema.IMPACT_PATHS["Customer"]]
-        ids = state["store"].path_query(PathQuery(["OUTAGE-001"], paths, "Customer"))
-        _expect(ids == ["CUST-0001"], f"customers impacted by OUTAGE-001 should be ['CUST-0001'], got {ids}")
-        return "customers impacted by OUTAGE-001 (vendor AND region): CUST-0001"
+        target = want["impact_target"]
+        paths = [[PathStep(e, d, t) for e, d, t in p] for p in schema.IMPACT_PATHS[target]]
+        ids = state["store"].path_query(PathQuery([want["impact_from"]], paths, target))
+        _expect(
+            ids == want["impact"], f"{target} impacted by {want['impact_from']} should be {want['impact']}, got {ids}"
+        )
+        return f"{target} impacted by {want['impact_from']} (vendor AND region): {', '.join(ids)}"
 
-    for name, fn in (("connect", connect), ("schema", schema), ("install", install), ("load sample", load),
-                     ("vector index", index), ("vector query", vector), ("expansion", expansion),
-                     ("impact query", impact)):
+    for name, fn in (
+        ("connect", connect),
+        ("schema", schema),
+        ("install", install),
+        ("load sample", load),
+        ("vector index", index),
+        ("vector query", vector),
+        ("expansion", expansion),
+        ("impact query", impact),
+    ):
         steps.run(name, fn)
 
     if state.get("created") and not keep:
+
         def cleanup() -> str:
             state["store"].run_gsql(f"DROP GRAPH {settings.tg_graph} CASCADE", "dropping the scratch graph")
             return f"dropped {settings.tg_graph!r}"

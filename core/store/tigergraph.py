@@ -57,9 +57,20 @@ DIGEST_KEY = "hoplens.gsql_digest"  # meta key: hash of the installed query text
 VECTOR_QUERY = "hl_vector_seed"  # installable only once Chunk.emb exists (first chunks written)
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 TERM_RE = re.compile(r"[a-z0-9]+")
-STOPWORDS = frozenset("a an and are as at be by for from has have in is it of on or the to was were what which who with".split())
-GSQL_ERRORS = ("Semantic Check Fails", "SEMANTIC ERROR", "Syntax Error", 'Encountered "', "Failed to",
-               "could not be created", "does not exist", "is not a valid", "Invalid syntax")
+STOPWORDS = frozenset(
+    "a an and are as at be by for from has have in is it of on or the to was were what which who with".split()
+)
+GSQL_ERRORS = (
+    "Semantic Check Fails",
+    "SEMANTIC ERROR",
+    "Syntax Error",
+    'Encountered "',
+    "Failed to",
+    "could not be created",
+    "does not exist",
+    "is not a valid",
+    "Invalid syntax",
+)
 
 # installed query -> the parameters this module passes (exactly the CREATE QUERY signature in gsql/queries/)
 QUERIES: dict[str, tuple[str, ...]] = {
@@ -82,7 +93,7 @@ QUERIES: dict[str, tuple[str, ...]] = {
 }
 
 
-# ---- connection and errors ------------------------------------------------------------------------------------------
+# ---- connection and errors -------------------------------------------------------------------------------------------
 
 
 def check_identifier(name: str, what: str) -> str:
@@ -177,7 +188,7 @@ def parse_version(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts[:3])
 
 
-# ---- output parsing ---------------------------------------------------------------------------------------------------
+# ---- output parsing --------------------------------------------------------------------------------------------------
 
 
 def section(results: Any, key: str, index: int) -> Any:
@@ -215,20 +226,41 @@ def entity_from_vertex(v: dict[str, Any]) -> Entity:
         extra = json.loads(raw)
     else:  # written by another tool: rebuild from the typed attributes
         vt = schema.vertex_type(v["v_type"])
-        extra = {a.name: _from_datetime(attrs[a.name]) for a in vt.attrs if a.name != "name" and attrs.get(a.name) not in (None, "", [])}
-    return Entity(id=str(v["v_id"]), type=v["v_type"], name=attrs.get("name") or "", aliases=list(attrs.get("aliases") or []), attrs=extra)
+        extra = {
+            a.name: _from_datetime(attrs[a.name])
+            for a in vt.attrs
+            if a.name != "name" and attrs.get(a.name) not in (None, "", [])
+        }
+    return Entity(
+        id=str(v["v_id"]),
+        type=v["v_type"],
+        name=attrs.get("name") or "",
+        aliases=list(attrs.get("aliases") or []),
+        attrs=extra,
+    )
 
 
 def document_from_vertex(v: dict[str, Any]) -> Document:
     a = v.get("attributes", {})
-    return Document(id=str(v["v_id"]), kind=a.get("kind", ""), title=a.get("title", ""), text=a.get("text", ""),
-                    entity_ids=list(a.get("entity_ids") or []))
+    return Document(
+        id=str(v["v_id"]),
+        kind=a.get("kind", ""),
+        title=a.get("title", ""),
+        text=a.get("text", ""),
+        entity_ids=list(a.get("entity_ids") or []),
+    )
 
 
 def chunk_from_vertex(v: dict[str, Any]) -> Chunk:
     a = v.get("attributes", {})
-    return Chunk(id=str(v["v_id"]), doc_id=a.get("doc_id", ""), ord=int(a.get("ord", 0)), text=a.get("text", ""),
-                 tokens=int(a.get("tokens", 0)), entity_ids=list(a.get("entity_ids") or []))
+    return Chunk(
+        id=str(v["v_id"]),
+        doc_id=a.get("doc_id", ""),
+        ord=int(a.get("ord", 0)),
+        text=a.get("text", ""),
+        tokens=int(a.get("tokens", 0)),
+        entity_ids=list(a.get("entity_ids") or []),
+    )
 
 
 def stored_edge(src: str, dtype: str, dst: str, attrs: dict[str, Any] | None = None) -> Edge:
@@ -239,7 +271,7 @@ def stored_edge(src: str, dtype: str, dst: str, attrs: dict[str, Any] | None = N
     return Edge(src, base, dst, attrs or {})
 
 
-# ---- attribute conversion for upserts ---------------------------------------------------------------------------------
+# ---- attribute conversion for upserts --------------------------------------------------------------------------------
 
 
 def _to_datetime(value: Any) -> str | None:
@@ -304,7 +336,7 @@ def lexical_terms(text: str) -> list[str]:
     return sorted({t for t in TERM_RE.findall(text.lower()) if len(t) > 1 and t not in STOPWORDS})
 
 
-# ---- the store --------------------------------------------------------------------------------------------------------
+# ---- the store -------------------------------------------------------------------------------------------------------
 
 
 class TigerGraphStore:
@@ -312,8 +344,9 @@ class TigerGraphStore:
 
     backend = "tigergraph"
 
-    def __init__(self, conn: Any, settings: Settings, *, index_timeout_s: float = INDEX_TIMEOUT_S,
-                 index_poll_s: float = 0.5) -> None:
+    def __init__(
+        self, conn: Any, settings: Settings, *, index_timeout_s: float = INDEX_TIMEOUT_S, index_poll_s: float = 0.5
+    ) -> None:
         self.conn = conn
         self.settings = settings
         self.graph = check_identifier(settings.tg_graph, "HOPLENS_TG_GRAPH")
@@ -391,7 +424,9 @@ class TigerGraphStore:
                 raise StoreError(f"creating graph {self.graph!r} reported success but the graph is not there")
         have_v = {vt.get("Name") for vt in sch.get("VertexTypes", [])}
         have_e = {et.get("Name") for et in sch.get("EdgeTypes", [])}
-        missing = sorted(({v.name for v in gsql_gen.vertex_ddls()} - have_v) | ({e.name for e in gsql_gen.edge_ddls()} - have_e))
+        missing = sorted(
+            ({v.name for v in gsql_gen.vertex_ddls()} - have_v) | ({e.name for e in gsql_gen.edge_ddls()} - have_e)
+        )
         if missing:
             raise StoreError(
                 f"graph {self.graph!r} exists but lacks {', '.join(missing)} (its schema is not gsql/schema.gsql): "
@@ -443,14 +478,18 @@ class TigerGraphStore:
             res = self._call(f"creating query {name}", self.conn.createQuery, texts[name])
             if isinstance(res, dict) and res.get("error"):
                 raise StoreError(f"TigerGraph refused query {name}: {res.get('message')}")
-        log.info("installing %d GSQL queries on %s (compiling takes a few minutes on a real server)", len(names), self.graph)
+        log.info(
+            "installing %d GSQL queries on %s (compiling takes a few minutes on a real server)", len(names), self.graph
+        )
         res = self._call("installing the HopLens queries", self.conn.installQueries, names)
         message = str(res.get("message", "")) if isinstance(res, dict) else str(res)
         if (isinstance(res, dict) and res.get("error")) or "FAILED" in message.upper():
             raise StoreError(f"installing the HopLens queries on graph {self.graph!r} failed: {message.strip()[:800]}")
         missing = sorted(set(names) - self.installed_queries())
         if missing:
-            raise StoreError(f"installing the HopLens queries did not install {', '.join(missing)}: {message.strip()[:400]}")
+            raise StoreError(
+                f"installing the HopLens queries did not install {', '.join(missing)}: {message.strip()[:400]}"
+            )
         self.set_meta(DIGEST_KEY, digest)
 
     def ensure_vector(self, dims: int) -> None:
@@ -461,12 +500,16 @@ class TigerGraphStore:
                 f"graph {self.graph!r} stores {self.vector_dims}-dimensional chunk vectors but these have {dims}: "
                 "use the embedder that built it, or rebuild into another HOPLENS_TG_GRAPH"
             )
-        self.run_gsql(self._file_text(gsql_gen.GSQL_DIR / "vector.gsql", dims=str(int(dims))),
-                      f"adding the {dims}-dimensional chunk vector attribute")
+        self.run_gsql(
+            self._file_text(gsql_gen.GSQL_DIR / "vector.gsql", dims=str(int(dims))),
+            f"adding the {dims}-dimensional chunk vector attribute",
+        )
         sch = self._schema() or {}
         self.vector_dims = self._read_vector_dims(sch)
         if self.vector_dims != dims:
-            raise StoreError(f"adding the chunk vector attribute left Chunk.emb with dims {self.vector_dims}, not {dims}")
+            raise StoreError(
+                f"adding the chunk vector attribute left Chunk.emb with dims {self.vector_dims}, not {dims}"
+            )
         self.ensure_queries()
 
     def wait_for_vector_index(self, timeout_s: float | None = None) -> None:
@@ -474,8 +517,13 @@ class TigerGraphStore:
         deadline = time.monotonic() + (self.index_timeout_s if timeout_s is None else timeout_s)
         delay = self.index_poll_s
         while True:
-            status = self._call("checking the vector index", self.conn.getVectorIndexStatus,
-                                graphName=self.graph, vertexType="Chunk", vectorName=gsql_gen.VECTOR_ATTR)
+            status = self._call(
+                "checking the vector index",
+                self.conn.getVectorIndexStatus,
+                graphName=self.graph,
+                vertexType="Chunk",
+                vectorName=gsql_gen.VECTOR_ATTR,
+            )
             pending = status.get("NeedRebuildServers") if isinstance(status, dict) else None
             if not pending:
                 self._index_dirty = False
@@ -529,18 +577,30 @@ class TigerGraphStore:
 
     def _upsert_vertices(self, vtype: str, rows: list[tuple[str, dict[str, Any]]], what: str) -> None:
         chunks = list(batches(rows, self.batch_size))
-        for batch in tqdm(chunks, desc=f"TigerGraph {what}", unit="batch", disable=None if len(chunks) > 4 else True, leave=False):
+        for batch in tqdm(
+            chunks, desc=f"TigerGraph {what}", unit="batch", disable=None if len(chunks) > 4 else True, leave=False
+        ):
             accepted = self._call(f"upserting {what}", self.conn.upsertVertices, vtype, list(batch))
             if accepted != len(batch):
-                raise StoreError(f"TigerGraph accepted {accepted} of {len(batch)} {what}; nothing else was skipped, retry the upsert")
+                raise StoreError(
+                    f"TigerGraph accepted {accepted} of {len(batch)} {what}; nothing else was skipped, retry the upsert"
+                )
 
-    def _upsert_edge_group(self, src_type: str, etype: str, dst_type: str, rows: list[tuple[str, str, dict[str, Any]]],
-                           strict: bool) -> int:
+    def _upsert_edge_group(
+        self, src_type: str, etype: str, dst_type: str, rows: list[tuple[str, str, dict[str, Any]]], strict: bool
+    ) -> int:
         """Upsert edges whose endpoints must exist; returns how many were rejected (strict: raise instead)."""
         rejected = 0
         for batch in batches(rows, self.batch_size):
-            accepted = self._call(f"upserting {etype} edges", self.conn.upsertEdges, src_type, etype, dst_type,
-                                  list(batch), vertexMustExist=True)
+            accepted = self._call(
+                f"upserting {etype} edges",
+                self.conn.upsertEdges,
+                src_type,
+                etype,
+                dst_type,
+                list(batch),
+                vertexMustExist=True,
+            )
             rejected += len(batch) - int(accepted)
         if rejected and strict:
             raise StoreError(
@@ -555,7 +615,10 @@ class TigerGraphStore:
             if not isinstance(e.id, str) or not e.id.strip() or not isinstance(e.name, str):
                 raise ValueError(f"entity needs a non-empty id, type and name: {e!r}")
             if e.type not in {v.name for v in schema.entity_types()}:
-                raise ValueError(f"entity {e.id}: unknown entity type {e.type!r}; known: {', '.join(v.name for v in schema.entity_types())}")
+                raise ValueError(
+                    f"entity {e.id}: unknown entity type {e.type!r}; "
+                    f"known: {', '.join(v.name for v in schema.entity_types())}"
+                )
             by_type.setdefault(e.type, {})[e.id] = entity_attributes(e)  # last one wins, like an upsert
         for vtype, rows in by_type.items():
             self._upsert_vertices(vtype, list(rows.items()), f"{vtype} entities")
@@ -570,11 +633,16 @@ class TigerGraphStore:
         for e in edges:
             decls = schema.edge_types(e.type)
             if not decls or any(d.structural for d in decls):
-                raise ValueError(f"edge {e.src} -{e.type}-> {e.dst}: {e.type!r} is not an entity edge type of the ontology")
+                raise ValueError(
+                    f"edge {e.src} -{e.type}-> {e.dst}: {e.type!r} is not an entity edge type of the ontology"
+                )
             st, dt = types.get(e.src), types.get(e.dst)
             if st is None or dt is None:
                 missing = e.src if st is None else e.dst
-                raise StoreError(f"edge {e.src} -{e.type}-> {e.dst}: entity {missing} is not in graph {self.graph!r}; upsert it first")
+                raise StoreError(
+                    f"edge {e.src} -{e.type}-> {e.dst}: entity {missing} is not in graph {self.graph!r}; "
+                    "upsert it first"
+                )
             if not schema.edge_allowed(st, e.type, dt):
                 raise ValueError(f"edge {e.src} -{e.type}-> {e.dst}: the ontology has no {st} -{e.type}-> {dt}")
             groups.setdefault((st, e.type, dt), {})[(e.src, e.dst)] = edge_attributes(e)
@@ -593,12 +661,21 @@ class TigerGraphStore:
                 else:
                     unknown.add(i)
         if unknown:
-            log.warning("%d mentioned ids are not entities of %s (kept in entity_ids, no MENTIONS edge): %s",
-                        len(unknown), self.graph, ", ".join(sorted(unknown)[:5]))
+            log.warning(
+                "%d mentioned ids are not entities of %s (kept in entity_ids, no MENTIONS edge): %s",
+                len(unknown),
+                self.graph,
+                ", ".join(sorted(unknown)[:5]),
+            )
         for dst_type, rows in groups.items():
             rejected = self._upsert_edge_group(source_type, "MENTIONS", dst_type, rows, strict=False)
             if rejected:
-                log.warning("%d MENTIONS edges %s -> %s rejected: the entity does not exist yet", rejected, source_type, dst_type)
+                log.warning(
+                    "%d MENTIONS edges %s -> %s rejected: the entity does not exist yet",
+                    rejected,
+                    source_type,
+                    dst_type,
+                )
 
     def upsert_documents(self, documents: Sequence[Document], hashes: Sequence[str] | None = None) -> None:
         """Documents and their MENTIONS edges. ``hashes`` (default: the content hash) is what document_hashes
@@ -609,9 +686,13 @@ class TigerGraphStore:
         for n, d in enumerate(documents):
             if not isinstance(d.id, str) or not d.id.strip() or not isinstance(d.text, str):
                 raise ValueError(f"document needs a non-empty id and a text: {d.id!r}")
-            rows[d.id] = {"kind": d.kind or "", "title": d.title or "", "text": d.text,
-                          "entity_ids": [str(i) for i in d.entity_ids],
-                          "content_hash": hashes[n] if hashes is not None else document_hash(d)}
+            rows[d.id] = {
+                "kind": d.kind or "",
+                "title": d.title or "",
+                "text": d.text,
+                "entity_ids": [str(i) for i in d.entity_ids],
+                "content_hash": hashes[n] if hashes is not None else document_hash(d),
+            }
         if not rows:
             return
         self._upsert_vertices("Document", list(rows.items()), "documents")
@@ -635,11 +716,18 @@ class TigerGraphStore:
         self.ensure_vector(int(vecs.shape[1]))
         rows = {}
         for c, vec in zip(chunks, vecs, strict=True):
-            rows[c.id] = {"text": c.text, "doc_id": c.doc_id, "ord": int(c.ord), "tokens": int(c.tokens),
-                          "entity_ids": [str(i) for i in c.entity_ids], gsql_gen.VECTOR_ATTR: [float(x) for x in vec]}
+            rows[c.id] = {
+                "text": c.text,
+                "doc_id": c.doc_id,
+                "ord": int(c.ord),
+                "tokens": int(c.tokens),
+                "entity_ids": [str(i) for i in c.entity_ids],
+                gsql_gen.VECTOR_ATTR: [float(x) for x in vec],
+            }
         self._upsert_vertices("Chunk", list(rows.items()), "chunks")
-        self._upsert_edge_group("Chunk", "PART_OF", "Document",
-                                [(c.id, c.doc_id, {"attrs_json": "{}"}) for c in chunks], strict=True)
+        self._upsert_edge_group(
+            "Chunk", "PART_OF", "Document", [(c.id, c.doc_id, {"attrs_json": "{}"}) for c in chunks], strict=True
+        )
         self._mention_edges("Chunk", {c.id: list(c.entity_ids) for c in chunks})
         by_doc: dict[str, list[str]] = {}
         for c in chunks:
@@ -761,7 +849,9 @@ class TigerGraphStore:
 
     def list_entities(self, type_name: str | None = None, limit: int = 100, offset: int = 0) -> list[Entity]:
         if type_name is not None and type_name not in {v.name for v in schema.entity_types()}:
-            raise ValueError(f"unknown entity type {type_name!r}; known: {', '.join(v.name for v in schema.entity_types())}")
+            raise ValueError(
+                f"unknown entity type {type_name!r}; known: {', '.join(v.name for v in schema.entity_types())}"
+            )
         if limit < 1 or offset < 0:
             return []
         types = [type_name] if type_name else [v.name for v in schema.entity_types()]
@@ -798,7 +888,7 @@ class TigerGraphStore:
                 res = self.run_query("hl_entity_chunks", ents=list(batch), per_entity=int(limit_per_entity))
                 for p in section(res, "pairs", 0):
                     out.setdefault(p["entity_id"], []).append((p["doc_id"], int(p["ord"]), p["chunk_id"]))
-        return {i: [c for _, _, c in sorted(refs)[:max(0, limit_per_entity)]] for i, refs in out.items()}
+        return {i: [c for _, _, c in sorted(refs)[: max(0, limit_per_entity)]] for i, refs in out.items()}
 
     def documents_for_entity(self, entity_id: str, limit: int = 50) -> list[Document]:
         t = self.resolve_types([entity_id]).get(entity_id)
@@ -828,7 +918,9 @@ class TigerGraphStore:
             raise ValueError("query vector contains NaN or infinity")
         if self._index_dirty:
             self.wait_for_vector_index()
-        res = self.run_query(VECTOR_QUERY, query_vector=[float(x) for x in q], k=int(k), ef_search=max(EF_SEARCH, int(k)))
+        res = self.run_query(
+            VECTOR_QUERY, query_vector=[float(x) for x in q], k=int(k), ef_search=max(EF_SEARCH, int(k))
+        )
         distances = {str(key): float(value) for key, value in (section(res, "distances", 1) or {}).items()}
         hits = []
         for v in section(res, "chunks", 0):
@@ -855,8 +947,10 @@ class TigerGraphStore:
         if not terms or k < 1:
             return []
         res = self.run_query("hl_lexical", terms=terms, k=int(k))
-        hits = [Hit(chunk_id=h["chunk_id"], doc_id=h["doc_id"], score=float(h["score"]), source="bm25")
-                for h in section(res, "hits", 0)]
+        hits = [
+            Hit(chunk_id=h["chunk_id"], doc_id=h["doc_id"], score=float(h["score"]), source="bm25")
+            for h in section(res, "hits", 0)
+        ]
         return sorted(hits, key=lambda h: (-h.score, h.chunk_id))[:k]
 
     # ---- graph
@@ -877,7 +971,9 @@ class TigerGraphStore:
                 out.append((gsql_gen.reverse_name(e), e))
         return out
 
-    def neighbors(self, entity_id: str, edge_type: str | None = None, direction: str = "both") -> list[tuple[Edge, Entity]]:
+    def neighbors(
+        self, entity_id: str, edge_type: str | None = None, direction: str = "both"
+    ) -> list[tuple[Edge, Entity]]:
         walk = self.walk_types([edge_type] if edge_type is not None else None, direction)
         t = self.resolve_types([entity_id]).get(entity_id)
         if t is None or not walk:
@@ -896,8 +992,15 @@ class TigerGraphStore:
         out.sort(key=lambda x: (x[0].type, x[1].id, x[2]))  # (type, neighbour, out before in: X < reverse_X)
         return [(edge, ent) for edge, ent, _ in out]
 
-    def expand(self, seeds: Sequence[str], hops: int = 2, fanout: int = 50, edge_types: Iterable[str] | None = None,
-               max_nodes: int = 400, direction: str = "both") -> Subgraph:
+    def expand(
+        self,
+        seeds: Sequence[str],
+        hops: int = 2,
+        fanout: int = 50,
+        edge_types: Iterable[str] | None = None,
+        max_nodes: int = 400,
+        direction: str = "both",
+    ) -> Subgraph:
         if hops < 0 or fanout < 0 or max_nodes < 0:
             raise ValueError("hops, fanout and max_nodes must be >= 0")
         walk = self.walk_types(edge_types, direction)
@@ -908,7 +1011,9 @@ class TigerGraphStore:
             return Subgraph()
         if hops == 0 or fanout == 0 or not walk:
             ents = {e.id: e for e in self.get_entities(seed_ids)}
-            return Subgraph(nodes=[SubgraphNode(i, types[i], ents[i].name if i in ents else i, 0, 0.0, [i]) for i in seed_ids])
+            return Subgraph(
+                nodes=[SubgraphNode(i, types[i], ents[i].name if i in ents else i, 0, 0.0, [i]) for i in seed_ids]
+            )
         res = self.run_query(
             "hl_expand",
             seeds=[(s, types[s]) for s in seed_ids],
@@ -935,13 +1040,20 @@ class TigerGraphStore:
             vid = str(v["v_id"])
             self._learn(vid, v["v_type"])
             node = SubgraphNode(
-                id=vid, type=v["v_type"], label=a.get("name") or vid, hop=hop,
+                id=vid,
+                type=v["v_type"],
+                label=a.get("name") or vid,
+                hop=hop,
                 hop_score=scores.get(vid, 0.0) if hop else 0.0,
                 seeds=sorted(accum(a, "@seeds", []) or []),
                 via_edge=first.get("base") if hop else None,
                 reached_from=first.get("sid") if hop else None,
             )
-            order = (seed_rank.get(vid, len(seed_rank)),) if hop == 0 else (first.get("sid", ""), first.get("base", ""), vid)
+            order = (
+                (seed_rank.get(vid, len(seed_rank)),)
+                if hop == 0
+                else (first.get("sid", ""), first.get("base", ""), vid)
+            )
             keyed.append(((hop, *order), node))
         nodes = [n for _, n in sorted(keyed, key=lambda x: x[0])]
         kept = {n.id for n in nodes}
@@ -958,7 +1070,7 @@ class TigerGraphStore:
             return "", ""
         if len(attrs) > 1:
             raise ValueError(f"the TigerGraph backend takes one edge condition per path step, got {attrs}")
-        (attr, value), = attrs.items()
+        ((attr, value),) = attrs.items()
         return attr, str(value).casefold()
 
     def _impact_target(self, query: PathQuery, types: dict[str, str]) -> str | None:
@@ -1001,8 +1113,14 @@ class TigerGraphStore:
                         break
                     cond_attr, cond_value = self._step_condition(step)
                     target = "" if step.target in (None, "", "*") else step.target
-                    res = self.run_query("hl_typed_hop", sources=sources, e_type=walk[0][0], target_type=target,
-                                         cond_attr=cond_attr, cond_value=cond_value)
+                    res = self.run_query(
+                        "hl_typed_hop",
+                        sources=sources,
+                        e_type=walk[0][0],
+                        target_type=target,
+                        cond_attr=cond_attr,
+                        cond_value=cond_value,
+                    )
                     reached = {str(v["v_id"]): v for v in section(res, "reached", 1)}
                     sources = [(i, reached[i]["v_type"]) for i in sorted(reached)]
                 reached_sets.append(reached)
@@ -1054,8 +1172,16 @@ class TigerGraphStore:
             close()
 
 
-def open_store(settings: Settings, path: Path | None = None, *, create: bool = False, connection: Any = None,
-               index_timeout_s: float = INDEX_TIMEOUT_S, index_poll_s: float = 0.5, **other: Any) -> TigerGraphStore:
+def open_store(
+    settings: Settings,
+    path: Path | None = None,
+    *,
+    create: bool = False,
+    connection: Any = None,
+    index_timeout_s: float = INDEX_TIMEOUT_S,
+    index_poll_s: float = 0.5,
+    **other: Any,
+) -> TigerGraphStore:
     """Registry factory (core.store.BACKENDS). ``path`` is the embedded store's folder and is not used here;
     options meant for other backends are ignored. ``create=True`` creates the graph when it is missing."""
     if other:

@@ -23,8 +23,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-DEFAULTS = {"STRING": "", "INT": 0, "UINT": 0, "DOUBLE": 0.0, "FLOAT": 0.0, "DATETIME": "1970-01-01 00:00:00",
-            "BOOL": False, "LIST<STRING>": []}
+DEFAULTS = {
+    "STRING": "",
+    "INT": 0,
+    "UINT": 0,
+    "DOUBLE": 0.0,
+    "FLOAT": 0.0,
+    "DATETIME": "1970-01-01 00:00:00",
+    "BOOL": False,
+    "LIST<STRING>": [],
+}
 REVERSE = "reverse_"
 
 
@@ -65,8 +73,14 @@ class FakeError(Exception):
 
 
 class FakeTigerGraph:
-    def __init__(self, user: str = "tigergraph", password: str = "tigergraph", secret: str | None = None,
-                 version: str = "4.2.1", restpp_requires_token: bool = False):
+    def __init__(
+        self,
+        user: str = "tigergraph",
+        password: str = "tigergraph",
+        secret: str | None = None,
+        version: str = "4.2.1",
+        restpp_requires_token: bool = False,
+    ):
         self.user, self.password, self.secret, self.version = user, password, secret, version
         self.restpp_requires_token = restpp_requires_token
         self.requests: list[Recorded] = []
@@ -182,7 +196,9 @@ class FakeTigerGraph:
                 g = self._graph(seg[2])
                 row = g.vertices.get(seg[4], {}).get(seg[5])
                 if row is None:
-                    raise FakeError(200, f"The input vertex id '{seg[5]}' is not a valid vertex id for vertex type = {seg[4]}.")
+                    raise FakeError(
+                        200, f"The input vertex id '{seg[5]}' is not a valid vertex id for vertex type = {seg[4]}."
+                    )
                 return {"error": False, "results": [self._vout(g, seg[4], seg[5])]}
             if seg[1] == "query" and method == "POST":
                 return self._run_query(self._graph(seg[2]), seg[3], body)
@@ -196,7 +212,12 @@ class FakeTigerGraph:
         if seg[:3] == ["gsql", "v1", "tokens"] and method == "POST":
             token = f"tok-{len(self.tokens) + 1}"
             self.tokens.add(token)
-            return {"error": False, "message": "Generate new token successfully.", "token": token, "expiration": 2000000000}
+            return {
+                "error": False,
+                "message": "Generate new token successfully.",
+                "token": token,
+                "expiration": 2000000000,
+            }
         if seg[:4] == ["gsql", "v1", "schema", "graphs"]:
             return {"error": False, "message": "", "results": self._schema(self._graph(seg[4]))}
         if seg[:3] == ["gsql", "v1", "queries"] and len(seg) == 3 and method == "POST":
@@ -211,9 +232,16 @@ class FakeTigerGraph:
 
     def _version_text(self) -> str:
         stamp = f"release_{self.version}_06-12-2025"
-        return "\n".join(["TigerGraph RESTPP:", "--- Version ---", "component version hash date",
-                          f"product {stamp} 0123abcd 2025-06-12 10:00:00 -0700",
-                          f"gpe {stamp} 4567ef01 2025-06-12 10:00:00 -0700", ""])
+        return "\n".join(
+            [
+                "TigerGraph RESTPP:",
+                "--- Version ---",
+                "component version hash date",
+                f"product {stamp} 0123abcd 2025-06-12 10:00:00 -0700",
+                f"gpe {stamp} 4567ef01 2025-06-12 10:00:00 -0700",
+                "",
+            ]
+        )
 
     # ---- GSQL statements (the DDL subset HopLens sends)
 
@@ -281,7 +309,9 @@ class FakeTigerGraph:
                     return f"Semantic Check Fails: edge {m.group(1)} uses unknown vertex types {sorted(unknown)}"
                 g.edge_types[m.group(1)] = {"pairs": pairs, "attrs": attrs, "reverse": m.group(3)}
                 g.edges.setdefault(m.group(1), {})
-            elif m := re.fullmatch(r'ALTER VERTEX (\w+) ADD VECTOR ATTRIBUTE (\w+)\(DIMENSION=(\d+), METRIC="COSINE"\);', ln):
+            elif m := re.fullmatch(
+                r'ALTER VERTEX (\w+) ADD VECTOR ATTRIBUTE (\w+)\(DIMENSION=(\d+), METRIC="COSINE"\);', ln
+            ):
                 if m.group(1) not in g.vertex_types:
                     return f"Semantic Check Fails: no vertex type {m.group(1)}"
                 g.vectors[(m.group(1), m.group(2))] = int(m.group(3))
@@ -292,9 +322,21 @@ class FakeTigerGraph:
     def _schema(self, g: Graph) -> dict[str, Any]:
         vts = []
         for name, attrs in g.vertex_types.items():
-            embs = [{"Name": a, "Dimension": d, "Metric": "COSINE", "IndexType": "HNSW"} for (t, a), d in g.vectors.items() if t == name]
-            vts.append({"Name": name, "Attributes": [{"AttributeName": a} for a in attrs if a != "id"], "EmbeddingAttributes": embs})
-        ets = [{"Name": n, "IsDirected": True, "Config": {"REVERSE_EDGE": e["reverse"]}} for n, e in g.edge_types.items()]
+            embs = [
+                {"Name": a, "Dimension": d, "Metric": "COSINE", "IndexType": "HNSW"}
+                for (t, a), d in g.vectors.items()
+                if t == name
+            ]
+            vts.append(
+                {
+                    "Name": name,
+                    "Attributes": [{"AttributeName": a} for a in attrs if a != "id"],
+                    "EmbeddingAttributes": embs,
+                }
+            )
+        ets = [
+            {"Name": n, "IsDirected": True, "Config": {"REVERSE_EDGE": e["reverse"]}} for n, e in g.edge_types.items()
+        ]
         return {"GraphName": g.name, "VertexTypes": vts, "EdgeTypes": ets}
 
     # ---- queries: create, install, run
@@ -340,7 +382,9 @@ class FakeTigerGraph:
 
     def _run_query(self, g: Graph, name: str, body: bytes) -> Any:
         if name not in g.installed:
-            raise FakeError(404, f"Endpoint is not found from url = /query/{g.name}/{name}, please use GET /endpoints", "REST-1000")
+            raise FakeError(
+                404, f"Endpoint is not found from url = /query/{g.name}/{name}, please use GET /endpoints", "REST-1000"
+            )
         sent = json.loads(body or b"{}")
         declared = {n: t for t, n in g.queries[name]["params"]}
         if set(sent) != set(declared):
@@ -350,11 +394,16 @@ class FakeTigerGraph:
             results = self._interpret_impact(g, g.queries[name]["text"], params)
         else:
             results = getattr(self, "_q_" + name[3:])(g, params)
-        return {"version": {"edition": "community", "api": "v2", "schema": 0}, "error": False, "message": "",
-                "results": results}
+        return {
+            "version": {"edition": "community", "api": "v2", "schema": 0},
+            "error": False,
+            "message": "",
+            "results": results,
+        }
 
     def _decode(self, typ: str, value: Any, query: str, key: str) -> Any:
         """Check a POSTed value against its declared type; strings arrive %-encoded (REST++ URL-decodes them)."""
+
         def bad() -> FakeError:
             return FakeError(400, f"{query}: parameter {key} is not a valid {typ}: {value!r}")
 
@@ -412,7 +461,9 @@ class FakeTigerGraph:
                         for etype, by_dst_type in by_type:
                             for dst_type, by_dst in by_dst_type:
                                 for dst, attrs in by_dst:
-                                    accepted_e += self._upsert_edge(g, src_type, src, etype, dst_type, dst, attrs, must_exist)
+                                    accepted_e += self._upsert_edge(
+                                        g, src_type, src, etype, dst_type, dst, attrs, must_exist
+                                    )
         return {"error": False, "results": [{"accepted_vertices": accepted_v, "accepted_edges": accepted_e}]}
 
     def _attrs(self, g: Graph, vtype: str, attrs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -427,7 +478,9 @@ class FakeTigerGraph:
             out[name] = value
         return out
 
-    def _upsert_edge(self, g: Graph, st: str, src: str, et: str, dt: str, dst: str, attrs: list, must_exist: bool) -> int:
+    def _upsert_edge(
+        self, g: Graph, st: str, src: str, et: str, dt: str, dst: str, attrs: list, must_exist: bool
+    ) -> int:
         spec = g.edge_types.get(et)
         if spec is None or (st, dt) not in spec["pairs"]:
             raise FakeError(400, f"edge {st} -{et}-> {dt} is not in the schema")
@@ -458,7 +511,7 @@ class FakeTigerGraph:
 
     def _walk(self, g: Graph, vid: str, vtype: str, dtype: str) -> list[tuple[str, str, dict[str, Any]]]:
         """(neighbour id, neighbour type, edge attrs) over a directed edge type (reverse_X walks X backwards)."""
-        base = dtype[len(REVERSE):] if dtype.startswith(REVERSE) else dtype
+        base = dtype[len(REVERSE) :] if dtype.startswith(REVERSE) else dtype
         if base not in g.edges:
             raise FakeError(400, f"edge type {dtype} does not exist")
         out = []
@@ -508,8 +561,11 @@ class FakeTigerGraph:
                 scored.append((1.0 - cos, cid))
         top = sorted(scored)[: p["k"]]
         mentions = [{"chunk_id": cid, "entity_id": e} for _, cid in top for (c, e) in g.edges["MENTIONS"] if c == cid]
-        return [{"chunks": [self._vout(g, "Chunk", cid) for _, cid in top]},
-                {"distances": {cid: d for d, cid in top}}, {"mentions": mentions}]
+        return [
+            {"chunks": [self._vout(g, "Chunk", cid) for _, cid in top]},
+            {"distances": {cid: d for d, cid in top}},
+            {"mentions": mentions},
+        ]
 
     def _q_expand(self, g: Graph, p: dict[str, Any]) -> list[Any]:
         base = dict(zip(p["e_names"], p["e_bases"], strict=True))
@@ -526,7 +582,9 @@ class FakeTigerGraph:
                 break
             new: list[str] = []
             for s in frontier:
-                cands = sorted((base[d], nid, d, nt) for d in p["e_types"] for nid, nt, _ in self._walk(g, s, types[s], d))
+                cands = sorted(
+                    (base[d], nid, d, nt) for d in p["e_types"] for nid, nt, _ in self._walk(g, s, types[s], d)
+                )
                 for b, nid, d, nt in cands[: p["fanout"]]:
                     walked.append({"src": s, "dtype": d, "dst": nid})
                     if nid not in hop:
@@ -546,10 +604,22 @@ class FakeTigerGraph:
         nodes = []
         for vid, hp in hop.items():
             f = first.get(vid)
-            nodes.append(self._vout(g, types[vid], vid, **{
-                "@visited": True, "@hop": hp, "@seeds": sorted(seeds_of[vid]),
-                "@first": [{"sid": f[0], "base": f[1], "dtype": f[2]}] if f and hp else [],
-                "@cand": [], "@kept": [], "@order_key": ""}))
+            nodes.append(
+                self._vout(
+                    g,
+                    types[vid],
+                    vid,
+                    **{
+                        "@visited": True,
+                        "@hop": hp,
+                        "@seeds": sorted(seeds_of[vid]),
+                        "@first": [{"sid": f[0], "base": f[1], "dtype": f[2]}] if f and hp else [],
+                        "@cand": [],
+                        "@kept": [],
+                        "@order_key": "",
+                    },
+                )
+            )
         return [{"nodes": nodes}, {"scores": score}, {"walked": walked}]
 
     def _q_typed_hop(self, g: Graph, p: dict[str, Any]) -> list[Any]:
@@ -576,8 +646,11 @@ class FakeTigerGraph:
     def _q_entity_chunks(self, g: Graph, p: dict[str, Any]) -> list[Any]:
         pairs = []
         for eid, etype in p["ents"]:
-            refs = sorted((g.vertices["Chunk"][c]["doc_id"], g.vertices["Chunk"][c]["ord"], c)
-                          for c, _, _ in self._walk(g, eid, etype, "reverse_MENTIONS") if c in g.vertices["Chunk"])
+            refs = sorted(
+                (g.vertices["Chunk"][c]["doc_id"], g.vertices["Chunk"][c]["ord"], c)
+                for c, _, _ in self._walk(g, eid, etype, "reverse_MENTIONS")
+                if c in g.vertices["Chunk"]
+            )
             pairs += [{"entity_id": eid, "chunk_id": c, "doc_id": d, "ord": o} for d, o, c in refs[: p["per_entity"]]]
         return [{"pairs": pairs}]
 

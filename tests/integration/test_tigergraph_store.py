@@ -24,8 +24,13 @@ from core.store.base import EmbedderMismatch, StoreError
 from core.store.tigergraph import QUERIES, open_store
 
 ENTITIES = [
-    Entity("CUST-0001", "Customer", "Acme Corp", ["Acme", "ACME Holdings"], {"arr": 1500.0, "segment": "Enterprise",
-                                                                          "renewal_date": "2025-03-01"}),
+    Entity(
+        "CUST-0001",
+        "Customer",
+        "Acme Corp",
+        ["Acme", "ACME Holdings"],
+        {"arr": 1500.0, "segment": "Enterprise", "renewal_date": "2025-03-01"},
+    ),
     Entity("CUST-0002", "Customer", "Beta Ltd", ["50% Club"], {"arr": 300, "segment": "SMB"}),
     Entity("CUST-0003", "Customer", "Gamma GmbH", [], {"arr": "2200.5", "segment": "Mid-Market"}),
     Entity("CUST-0004", "Customer", "Delta Inc", [], {"arr": 900.0}),
@@ -64,7 +69,9 @@ EDGES = [
     Edge("PROJ-0001", "IN_REGION", "REGION-EU"),
 ]
 DOCS = [
-    Document("DOC-00001", "postmortem", "Storage outage", "CloudCo storage failed in Europe West.", ["VEND-01", "OUTAGE-001"]),
+    Document(
+        "DOC-00001", "postmortem", "Storage outage", "CloudCo storage failed in Europe West.", ["VEND-01", "OUTAGE-001"]
+    ),
     Document("DOC-00002", "account_note", "Acme QBR", "Acme Corp renews in March; 50% discount asked.", ["CUST-0001"]),
 ]
 CHUNKS = [
@@ -130,10 +137,14 @@ def test_open_creates_the_schema_and_installs_the_queries_once(fake):
     open_store(settings, None, create=True)
     ddl = fake.gsql_statements[0]
     assert ddl.startswith("# GENERATED") and "CREATE GRAPH HopLens ()" in ddl and "$graphname" not in ddl
-    assert 'ADD VERTEX Customer (PRIMARY_ID id STRING, name STRING, industry STRING' in ddl
+    assert "ADD VERTEX Customer (PRIMARY_ID id STRING, name STRING, industry STRING" in ddl
     graph = fake.graphs["HopLens"]
     assert set(graph.vertex_types) >= {v.name for v in schema.VERTEX_TYPES}
-    assert graph.edge_types["IN_REGION"]["pairs"] == [("Outage", "Region"), ("ComplianceCase", "Region"), ("Project", "Region")]
+    assert graph.edge_types["IN_REGION"]["pairs"] == [
+        ("Outage", "Region"),
+        ("ComplianceCase", "Region"),
+        ("Project", "Region"),
+    ]
     assert graph.installed == set(QUERIES) - {"hl_vector_seed"}  # needs Chunk.emb, added with the first chunks
     created = fake.find("POST", "/gsql/v1/queries")
     assert len(created) == len(QUERIES) - 1
@@ -205,7 +216,12 @@ def test_upserts_are_batched_and_typed(fake):
     assert all(r.query["vertex_must_exist"] == ["true"] for r in edge_posts)
     payload = edge_posts[0].json()["edges"]["Customer"]
     assert payload["CUST-0001"]["DEPENDS_ON"]["Vendor"]["VEND-01"]["role"] == {"value": "primary"}
-    sent = [(s, d) for r in edge_posts for s, by in r.json()["edges"]["Customer"].items() for d in by["DEPENDS_ON"]["Vendor"]]
+    sent = [
+        (s, d)
+        for r in edge_posts
+        for s, by in r.json()["edges"]["Customer"].items()
+        for d in by["DEPENDS_ON"]["Vendor"]
+    ]
     assert sorted(sent) == [("CUST-0001", "VEND-01"), ("CUST-0001", "VEND-02"), ("CUST-0002", "VEND-01")]
     assert len(edge_posts) == 2  # three DEPENDS_ON edges in batches of two
 
@@ -315,7 +331,9 @@ def reference(seeds, hops, fanout, edge_types, max_nodes, direction="both") -> S
 )
 def test_expand_matches_the_embedded_reference(kb, seeds, hops, fanout, edge_types, max_nodes, direction):
     loaded, fake = kb
-    got = loaded.expand(seeds, hops=hops, fanout=fanout, edge_types=edge_types, max_nodes=max_nodes, direction=direction)
+    got = loaded.expand(
+        seeds, hops=hops, fanout=fanout, edge_types=edge_types, max_nodes=max_nodes, direction=direction
+    )
     assert got == reference(seeds, hops, fanout, edge_types, max_nodes, direction)
 
 
@@ -389,30 +407,53 @@ def test_impact_runs_as_one_installed_query(kb):
 def test_typed_paths_chain_in_the_database(kb):
     loaded, fake = kb
     start = len(fake.requests)
-    primary = PathQuery(["OUTAGE-001"], [[PathStep("EXPERIENCED", "in", "Vendor"),
-                                          PathStep("DEPENDS_ON", "in", "Customer", {"role": "PRIMARY"})]], "Customer")
+    primary = PathQuery(
+        ["OUTAGE-001"],
+        [[PathStep("EXPERIENCED", "in", "Vendor"), PathStep("DEPENDS_ON", "in", "Customer", {"role": "PRIMARY"})]],
+        "Customer",
+    )
     assert loaded.path_query(primary) == ["CUST-0001", "CUST-0002"]
     calls = calls_since(fake, "hl_typed_hop", start)
-    assert calls[0] == {"sources": [{"id": "OUTAGE-001", "type": "Outage"}], "e_type": "reverse_EXPERIENCED",
-                        "target_type": "Vendor", "cond_attr": "", "cond_value": ""}
+    assert calls[0] == {
+        "sources": [{"id": "OUTAGE-001", "type": "Outage"}],
+        "e_type": "reverse_EXPERIENCED",
+        "target_type": "Vendor",
+        "cond_attr": "",
+        "cond_value": "",
+    }
     assert calls[1]["sources"] == [{"id": "VEND-01", "type": "Vendor"}]
     assert (calls[1]["cond_attr"], calls[1]["cond_value"]) == ("role", "primary")
     secondary = PathQuery(["VEND-02"], [[PathStep("DEPENDS_ON", "in", "Customer", {"role": "secondary"})]], "Customer")
     assert loaded.path_query(secondary) == ["CUST-0001"]
-    union = PathQuery(["REGION-US", "VEND-01"], [[PathStep("LOCATED_IN", "in", "Customer")],
-                                                 [PathStep("DEPENDS_ON", "in", "Customer")]], "Customer", combine="union")
+    union = PathQuery(
+        ["REGION-US", "VEND-01"],
+        [[PathStep("LOCATED_IN", "in", "Customer")], [PathStep("DEPENDS_ON", "in", "Customer")]],
+        "Customer",
+        combine="union",
+    )
     assert loaded.path_query(union) == ["CUST-0001", "CUST-0002", "CUST-0003"]
-    by_segment = PathQuery(["REGION-EU"], [[PathStep("LOCATED_IN", "in", "Customer")]], "Customer",
-                           filters=[Filter("segment", "==", "smb")])
+    by_segment = PathQuery(
+        ["REGION-EU"],
+        [[PathStep("LOCATED_IN", "in", "Customer")]],
+        "Customer",
+        filters=[Filter("segment", "==", "smb")],
+    )
     assert loaded.path_query(by_segment) == ["CUST-0002"]
-    systems = PathQuery(["VEND-01"], [[PathStep("EXPERIENCED", "out", "Outage")]], "Outage",
-                        filters=[Filter("affected_systems", "contains", "API")])
+    systems = PathQuery(
+        ["VEND-01"],
+        [[PathStep("EXPERIENCED", "out", "Outage")]],
+        "Outage",
+        filters=[Filter("affected_systems", "contains", "API")],
+    )
     assert loaded.path_query(systems) == ["OUTAGE-001"]
     assert loaded.path_query(PathQuery(["NOPE-1"], [[PathStep("LOCATED_IN", "in", "Customer")]], "Customer")) == []
     assert loaded.path_query(PathQuery(["REGION-EU"], [[PathStep("MENTIONS", "in", "Customer")]], "Customer")) == []
     with pytest.raises(ValueError, match="unknown filter operator"):
-        loaded.path_query(PathQuery(["REGION-EU"], [[PathStep("LOCATED_IN", "in", "Customer")]], "Customer",
-                                    filters=[Filter("arr", "~", 1)]))
+        loaded.path_query(
+            PathQuery(
+                ["REGION-EU"], [[PathStep("LOCATED_IN", "in", "Customer")]], "Customer", filters=[Filter("arr", "~", 1)]
+            )
+        )
 
 
 # ---- lookups ----------------------------------------------------------------------------------------------------------
@@ -420,7 +461,10 @@ def test_typed_paths_chain_in_the_database(kb):
 
 def test_entity_lookups(kb):
     loaded, fake = kb
-    assert [e.id for e in loaded.get_entities(["VEND-02", "NOPE-1", "CUST-0001", "VEND-02"])] == ["VEND-02", "CUST-0001"]
+    assert [e.id for e in loaded.get_entities(["VEND-02", "NOPE-1", "CUST-0001", "VEND-02"])] == [
+        "VEND-02",
+        "CUST-0001",
+    ]
     acme = loaded.get_entity("CUST-0001")
     assert acme == ENTITIES[0]  # attrs round-trip exactly (dates stay ISO dates)
     assert loaded.get_entity("CUST-9999") is None
@@ -443,7 +487,10 @@ def test_document_and_chunk_lookups(kb):
     assert loaded.get_document("DOC-99999") is None
     assert [c.id for c in loaded.get_chunks(["DOC-00002#0", "NOPE#0", "DOC-00001#0"])] == ["DOC-00002#0", "DOC-00001#0"]
     assert loaded.chunks_for_entities(["VEND-01", "REGION-EU", "NOPE-1"], limit_per_entity=1) == {
-        "VEND-01": ["DOC-00001#0"], "REGION-EU": ["DOC-00001#1"], "NOPE-1": []}
+        "VEND-01": ["DOC-00001#0"],
+        "REGION-EU": ["DOC-00001#1"],
+        "NOPE-1": [],
+    }
     assert [d.id for d in loaded.documents_for_entity("REGION-EU")] == ["DOC-00001"]  # via its chunk
     assert [d.id for d in loaded.documents_for_entity("CUST-0001")] == ["DOC-00002"]
     assert [c.ord for c in loaded.chunks_of_document("DOC-00001")] == [0, 1]
@@ -476,7 +523,9 @@ def free_port() -> int:
 def test_server_down():
     port = free_port()
     settings = Settings(tg_host="http://127.0.0.1", tg_rest_port=port, tg_gsql_port=port)
-    with pytest.raises(StoreError, match=rf"cannot reach TigerGraph at http://127.0.0.1:{port} .*is the server running"):
+    with pytest.raises(
+        StoreError, match=rf"cannot reach TigerGraph at http://127.0.0.1:{port} .*is the server running"
+    ):
         open_store(settings, None)
 
 

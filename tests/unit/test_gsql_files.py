@@ -82,7 +82,9 @@ def test_names_are_not_gsql_keywords():
     from pyTigerGraph.common.gsql import _is_reserved_keyword
 
     names = [v.name for v in gsql_gen.vertex_ddls()] + [e.name for e in gsql_gen.edge_ddls()]
-    names += [a for v in gsql_gen.vertex_ddls() for a, _ in v.attrs] + [a for e in gsql_gen.edge_ddls() for a, _ in e.attrs]
+    names += [a for v in gsql_gen.vertex_ddls() for a, _ in v.attrs] + [
+        a for e in gsql_gen.edge_ddls() for a, _ in e.attrs
+    ]
     assert not [n for n in names if _is_reserved_keyword(n)]
 
 
@@ -114,15 +116,23 @@ def test_every_query_file_is_registered_with_its_exact_parameters():
 
 
 def test_query_parameter_types():
-    types = {name: dict((n, t) for t, n in signature(p.read_text())[1]) for name, p in ((p.stem, p) for p in QUERY_FILES)}
+    types = {
+        name: dict((n, t) for t, n in signature(p.read_text())[1]) for name, p in ((p.stem, p) for p in QUERY_FILES)
+    }
     assert types["hl_vector_seed"]["query_vector"] == "LIST<FLOAT>"  # sent by POST as a JSON list
     assert types["hl_expand"]["seeds"] == "SET<VERTEX>"
     assert types["hl_impacted_customer"]["outages"] == "SET<VERTEX<Outage>>"
-    assert "vectorSearch({Chunk.emb}, query_vector, k, {ef: ef_search, distance_map: @@dist})" in (
-        ROOT / "gsql" / "queries" / "hl_vector_seed.gsql").read_text()
+    assert (
+        "vectorSearch({Chunk.emb}, query_vector, k, {ef: ef_search, distance_map: @@dist})"
+        in (ROOT / "gsql" / "queries" / "hl_vector_seed.gsql").read_text()
+    )
     expand = (ROOT / "gsql" / "queries" / "hl_expand.gsql").read_text()
-    for accum in ("SetAccum<VERTEX> @@visited", "OrAccum @visited", "MapAccum<VERTEX, SumAccum<FLOAT>> @@score",
-                  "HeapAccum<Cand>(fanout, base ASC, nid ASC, dtype ASC) @cand"):
+    for accum in (
+        "SetAccum<VERTEX> @@visited",
+        "OrAccum @visited",
+        "MapAccum<VERTEX, SumAccum<FLOAT>> @@score",
+        "HeapAccum<Cand>(fanout, base ASC, nid ASC, dtype ASC) @cand",
+    ):
         assert accum in expand
 
 
