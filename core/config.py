@@ -67,7 +67,7 @@ class Settings(BaseSettings):
     top_k: int = 8  # chunks from the vector search
     hops: int = 2
     fanout: int = 50  # edges followed per frontier vertex per hop, in deterministic order
-    max_subgraph_nodes: int = 400
+    max_subgraph_nodes: int = 200  # the subgraph view is tuned for ~200 nodes
 
     # ---- ingest
     chunk_tokens: int = 160

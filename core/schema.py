@@ -116,7 +116,9 @@ VERTEX_TYPES: tuple[VertexType, ...] = (
             Attr("department", words=("department", "team", "org")),
             Attr("email", words=("email", "e-mail", "address")),
         ),
-        ("employee", "staff member", "person", "rep", "manager", "engineer"),
+        # Role nouns name an employee by the relation they hold ("the CSMs for customers in ...").
+        ("employee", "staff member", "person", "rep", "manager", "engineer", "account manager", "account executive",
+         "account owner", "csm", "customer success manager", "success manager", "assignee"),
     ),
     VertexType(
         "Ticket",
@@ -301,7 +303,8 @@ IMPACT_PATHS: dict[str, tuple[tuple[tuple[str, str, str], ...], ...]] = {
         (("IN_REGION", "out", "Region"), ("IN_REGION", "in", "Project")),
     ),
 }
-IMPACT_WORDS = ("impacted", "impact", "affected", "affect", "hit", "exposed", "touched", "disrupted", "harmed")
+# Stems: "disrupt" matches disrupt/disrupted/disruption.
+IMPACT_WORDS = ("impact", "affect", "hit", "expos", "touch", "disrupt", "harm")
 
 
 def vertex_type(name: str) -> VertexType:

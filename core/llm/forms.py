@@ -7,7 +7,9 @@ import re
 COUNT = re.compile(r"\b(how many|number of|count of|count the|total number|how much)\b")
 PORTFOLIO = re.compile(
     r"\b(everything|all (we|you|i) know|all (the )?(information|info|details|context)|overview|profile|full picture|"
-    r"360|summari[sz]e|summary|tell me about|what do (we|you) know|complete picture|dossier|rundown)\b"
+    r"360|summari[sz]e|summary|tell me about|what do (we|you) know|complete picture|dossier|rundown|portfolio|"
+    r"(connected|linked|related|tied|attached) to (it|them|this)|what is (\S+ )?(connected|linked|related|tied) to|"
+    r"(directly )?(related|connected|linked) (entities|records|items)|all (its|the) (connections|relationships|links))\b"
 )
 MORE = re.compile(r"\b(more|most|greater|higher|larger|bigger)\b")
 FEWER = re.compile(r"\b(fewer|fewest|less|least|smaller|lower)\b")

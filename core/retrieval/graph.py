@@ -19,7 +19,7 @@ from core.retrieval.llm_assist import llm_plan, llm_rerank
 from core.retrieval.planner import execute_plan
 from core.retrieval.search import RetrievalCore
 
-MAX_SEEDS = 12  # vector seeds kept (question anchors always kept)
+MAX_SEEDS = 8  # vector seeds kept (question anchors always kept)
 ANCHOR_CHUNKS = 6  # chunks per anchor pulled through the graph
 STRUCTURED_CHUNKS = 2  # chunks kept next to an exact computed result
 STRUCTURED_FACTS = 6  # result entity facts kept next to an exact computed result

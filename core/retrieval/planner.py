@@ -44,7 +44,8 @@ MAX_LISTED = 40  # computed lists longer than this are cut (the count stays exac
 WEAK_VERBS = {"in", "for", "have", "has", "had", "about", "use", "uses", "using", "serve", "serves", "against", "run",
               "own", "experience", "cause", "power"}
 
-_WHO = re.compile(r"\bwho(m|se)?\b")
+# Wh-words that name a type when the question names none ("who" after relation verbs had their say).
+WH_TYPES = {"who": "Employee", "whom": "Employee", "where": "Region"}
 _CMP = [
     (re.compile(r"\b(at least|no less than|or more)\b"), ">="),
     (re.compile(r"\b(at most|no more than|or less|or fewer)\b"), "<="),
@@ -154,7 +155,7 @@ class Planner:
                 if e.name != s.edge:
                     continue
                 for verb in (*e.verbs, *e.reverse_verbs):
-                    if re.search(rf"\b{re.escape(verb)}\b", text):
+                    if re.search(rf"\b{re.escape(verb)}(s|es|ed|d)?\b", text):
                         best = max(best, 0.3 if verb in WEAK_VERBS else 1.0)
             score += best
         return score
@@ -265,13 +266,9 @@ class Planner:
             # "which customers share a region with CUST-1": the anchor's own type, asked for in plural.
             same = [n for n in nouns if n.plural]
             target_noun = same[0] if same else None
-        if target_noun is None and _WHO.search(low):
-            target_noun = _Noun("Employee", -1, False)
-        if target_noun is None:
-            target_noun = self._target_from_verbs(anchors[0].type, words)
 
-        # ---- portfolio
-        if _PORTFOLIO.search(low) and (target_noun is None or _PORTFOLIO.search(low).start() < 20):
+        # ---- portfolio: everything about one entity (no other type asked for)
+        if _PORTFOLIO.search(low) and not other_nouns:
             return self._portfolio(anchors[0])
 
         # ---- comparison between same-type anchors
@@ -285,9 +282,15 @@ class Planner:
 
         count = bool(_COUNT.search(low))
         if target_noun is None:
+            # No type asked for: an attribute of the anchor, else the type a wh-word or a relation verb points to.
             attr = self._lookup_attr(vertex_type(anchors[0].type), words)
             if attr and not count:
                 return self._lookup(anchors[0], attr)
+            target_noun = self._target_from_verbs(anchors[0].type, words)
+            for wh, tname in WH_TYPES.items():
+                if target_noun is None and re.search(rf"\b{wh}\b", low) and tname != anchors[0].type:
+                    target_noun = _Noun(tname, -1, False)
+        if target_noun is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], explanation="no target type recognised"))
 
         return self._traverse(anchors, target_noun, words, mentioned_types, question, low, count)
@@ -324,29 +327,49 @@ class Planner:
                 if anchor_type not in (e.src, e.dst) or other == anchor_type:
                     continue
                 for v in verbs:
-                    if v not in WEAK_VERBS and re.search(rf"\b{re.escape(v)}\b", text):
+                    if v not in WEAK_VERBS and re.search(rf"\b{re.escape(v)}(s|es|ed|d)?\b", text):
                         key = (len(v), other)
                         if best is None or key > best:
                             best = key
         return _Noun(best[1], -1, False) if best else None
 
-    def _path_for(self, anchor: Entity, target: str, words: list[str], mentioned: set[str], low: str) -> list[list[PathStep]]:
-        """One or more paths (intersected) from the anchor's type to ``target``."""
-        if any(re.search(rf"\b{w}\b", low) for w in IMPACT_WORDS):
-            if anchor.type == "Outage" and target in IMPACT_PATHS:
-                return [[PathStep(*s) for s in p] for p in IMPACT_PATHS[target]]
-            if target == "Outage" and anchor.type in IMPACT_PATHS:
-                return [_reverse(p, "Outage") for p in IMPACT_PATHS[anchor.type]]
+    def _stages(self, anchor: Entity, target: str, words, mentioned: set[str], low: str) -> list[tuple[list[list[PathStep]], str]]:
+        """Stages from the anchor to ``target``; each stage is (paths intersected, type reached). A later stage
+        starts from the ids the previous one reached (so "account managers of customers impacted by an outage"
+        first intersects the impact paths, then walks to the managers)."""
+        impact = any(re.search(rf"\b{w}", low) for w in IMPACT_WORDS)
+        if impact and anchor.type == "Outage":
+            if target in IMPACT_PATHS:
+                return [([[PathStep(*st) for st in p] for p in IMPACT_PATHS[target]], target)]
+            via = [t for t in IMPACT_PATHS if t in mentioned and t != target]
+            if via:
+                rest = self._best_path(via[0], target, words, mentioned)
+                if rest:
+                    self._edge_attrs(rest, words)
+                    return [([[PathStep(*st) for st in p] for p in IMPACT_PATHS[via[0]]], via[0]), ([rest], target)]
+        if impact and target == "Outage" and anchor.type in IMPACT_PATHS:
+            return [([_reverse(p, "Outage") for p in IMPACT_PATHS[anchor.type]], target)]
         best = self._best_path(anchor.type, target, words, mentioned)
-        if best:
-            self._edge_attrs(best, words)
-        return [best] if best else []
+        if not best:
+            return []
+        self._edge_attrs(best, words)
+        return [([best], target)]
 
-    def _run(self, anchor: Entity, paths: list[list[PathStep]], target: str, filters: list[Filter]) -> list[str]:
-        return self.store.path_query(PathQuery([anchor.id], paths, target, filters))
+    def _run(self, anchor: Entity, stages, target: str, filters: list[Filter]) -> list[str]:
+        ids = [anchor.id]
+        for i, (paths, reached) in enumerate(stages):
+            last = i == len(stages) - 1
+            if not ids:
+                return []
+            ids = self.store.path_query(PathQuery(ids, paths, reached, filters if last else []))
+        return ids
 
-    def _describe(self, anchor: Entity, paths: list[list[PathStep]], filters: list[Filter]) -> str:
-        desc = " AND ".join(_render_path(anchor.id, p) for p in paths)
+    def _describe(self, anchor: Entity, stages, filters: list[Filter]) -> str:
+        parts = []
+        for i, (paths, _reached) in enumerate(stages):
+            start = anchor.id if i == 0 else f"those {stages[i - 1][1]}"
+            parts.append(" AND ".join(_render_path(start, p) for p in paths))
+        desc = " THEN ".join(parts)
         if filters:
             desc += "; filter: " + ", ".join(f"{f.attr} {f.op} {f.value}" for f in filters)
         return desc
@@ -364,13 +387,13 @@ class Planner:
         for anchor in anchors:
             if anchor.type == target and target_noun.start >= 0 and not target_noun.plural:
                 continue
-            paths = self._path_for(anchor, target, words, mentioned, low)
-            if not paths:
+            stages = self._stages(anchor, target, words, mentioned, low)
+            if not stages:
                 continue
-            ids = set(self._run(anchor, paths, target, filters))
+            ids = set(self._run(anchor, stages, target, filters))
             result = ids if result is None else result & ids
-            descs.append(self._describe(anchor, paths, filters))
-            all_paths.extend(paths[0])
+            descs.append(self._describe(anchor, stages, filters))
+            all_paths.extend(step for paths, _ in stages for step in paths[0])
         if result is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], target_type=target,
                                    explanation=f"no path from {anchors[0].type} to {target} in the ontology"))
@@ -408,13 +431,13 @@ class Planner:
         low = question.lower()
         counts, descs, steps = [], [], []
         for a in pair:
-            paths = self._path_for(a, target, words, mentioned, low)
-            if not paths:
+            stages = self._stages(a, target, words, mentioned, low)
+            if not stages:
                 return PlanResult(Plan("comparison", anchors=[p.id for p in pair], target_type=target,
                                        explanation=f"no path from {a.type} to {target}"))
-            counts.append(len(self._run(a, paths, target, filters)))
-            descs.append(self._describe(a, paths, filters))
-            steps = paths[0]
+            counts.append(len(self._run(a, stages, target, filters)))
+            descs.append(self._describe(a, stages, filters))
+            steps = [step for paths, _ in stages for step in paths[0]]
         pick = min if fewer else max
         best = pick(range(2), key=lambda i: counts[i])
         word = "fewer" if fewer else "more"
@@ -431,11 +454,12 @@ class Planner:
         return PlanResult(plan, [fact], result_ids)
 
     def _exists(self, a: Entity, b: Entity, words, mentioned, low) -> PlanResult:
-        paths = self._path_for(a, b.type, words, mentioned, low)
-        ids = set(self._run(a, paths, b.type, [])) if paths else set()
+        stages = self._stages(a, b.type, words, mentioned, low)
+        ids = set(self._run(a, stages, b.type, [])) if stages else set()
         ok = b.id in ids
-        desc = self._describe(a, paths, []) if paths else f"no path from {a.type} to {b.type}"
-        plan = Plan("relation", anchors=[a.id, b.id], target_type=b.type, path=paths[0] if paths else [],
+        desc = self._describe(a, stages, []) if stages else f"no path from {a.type} to {b.type}"
+        plan = Plan("relation", anchors=[a.id, b.id], target_type=b.type,
+                    path=[step for paths, _ in stages for step in paths[0]],
                     operator="exists", explanation=desc)
         fact = (f"Computed from the graph: {'yes' if ok else 'no'} — {b.id} ({b.name}) is {'' if ok else 'not '}"
                 f"reachable from {a.id} ({a.name}) (path: {desc}).")
@@ -472,8 +496,9 @@ def execute_plan(planner: Planner, plan: Plan) -> PlanResult | None:
         return None
     vt = vertex_type(plan.target_type)
     filters = [f for f in plan.filters if vt.attr(f.attr) is not None]
-    ids = planner._run(anchors[0], [plan.path], plan.target_type, filters)
-    desc = planner._describe(anchors[0], [plan.path], filters)
+    stages = [([plan.path], plan.target_type)]
+    ids = planner._run(anchors[0], stages, plan.target_type, filters)
+    desc = planner._describe(anchors[0], stages, filters)
     plan.filters = filters
     plan.explanation = desc
     if plan.operator == "count":
