@@ -86,9 +86,14 @@ PERSON_TITLES = frozenset(
     director manager head engineer analyst lead officer architect counsel consultant specialist representative rep
     administrator admin scientist designer developer owner executive principal partner advisor adviser""".split()
 )
+# Department words that complete a job title ("VP Sales", "Head of Procurement"): not names on their own.
+DEPARTMENTS = frozenset(
+    "sales marketing engineering procurement operations finance product support hr it legal security data growth "
+    "customer success partnerships platform research design people talent strategy business development".split()
+)
 PERSON_VERBS = re.compile(r"^\s*(said|says|told|tells|wrote|writes|asked|noted|explained|joined|leads|led|"
                           r"confirmed|reported|mentioned)\b")
-LOCATION_BEFORE = re.compile(r"\b(in|at|near|across|throughout|based in|headquartered in|located in|offices? in|"
+LOCATION_BEFORE = re.compile(r"\b((?:in|near|from) (?:their|our|the|its)|in|near|across|throughout|based in|headquartered in|located in|offices? in|"
                              r"hq in|moved to|expand to|expanded to|expanding to|from)\s*$")
 LOCATION_WORDS = frozenset("city county province state region valley bay port island islands district".split())
 PRODUCT_BEFORE = re.compile(r"\b(product|platform|app|application|tool|service|suite|launched|released|"
@@ -153,6 +158,8 @@ def type_votes(text: str, start: int, end: int, name: str) -> Counter:
         votes["Person"] += 3
     if prev and fold(prev[0]) in PERSON_TITLES:
         votes["Person"] += 2
+    if re.search(r"\b(?:" + "|".join(PERSON_TITLES) + r")\b[\w\s]{0,30}\b(?:at|of|from|with)\s*$", before, re.I):
+        votes["Company"] += 2  # "VP Sales at X", "CTO of X"
     m = re.match(r"^\s*[,(]\s*(?:the\s+|our\s+|their\s+|a\s+|an\s+)?([A-Za-z-]+)(?:\s+([A-Za-z-]+))?", after)
     if m and any(fold(w or "") in PERSON_TITLES for w in m.groups()):
         votes["Person"] += 3
@@ -226,8 +233,10 @@ def _overlaps(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
 def _clean_candidate(text: str, start: int, end: int) -> tuple[int, int] | None:
     """Trim stop words and connectors at the ends; None when nothing name-like is left."""
     tokens = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"\S+", text[start:end])]
-    while tokens and (fold(tokens[0][2].rstrip(".")) in STOP_CAPS | PERSON_TITLES or fold(tokens[0][2]) in CONNECTORS):
+    while tokens and (fold(tokens[0][2].rstrip(".,")) in STOP_CAPS | PERSON_TITLES or fold(tokens[0][2]) in CONNECTORS):
         tokens = tokens[1:]
+    if tokens and all(fold(t[2].strip(".,")) in PERSON_TITLES | DEPARTMENTS | CONNECTORS for t in tokens):
+        return None  # a job title ("VP Sales", "Head of Procurement"), not a name
     while tokens and (fold(tokens[-1][2]) in CONNECTORS or (fold(tokens[-1][2].rstrip(".")) in STOP_CAPS
                                                             and fold(tokens[-1][2].rstrip(".")) not in LEGAL_SUFFIXES)):
         tokens = tokens[:-1]
@@ -235,7 +244,8 @@ def _clean_candidate(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     s, e = start + tokens[0][0], start + tokens[-1][1]
     # keep the dot of an abbreviation/legal form ("Inc."), drop a sentence full stop after a plain word
-    if text[e - 1] == "." and fold(text[s:e].split()[-1].rstrip(".")) not in LEGAL_SUFFIXES and len(text[s:e].split()[-1]) > 3:
+    last = text[s:e].split()[-1]
+    if text[e - 1] == "." and fold(last.rstrip(".")) not in LEGAL_SUFFIXES and len(last) > 3:
         e -= 1
     return (s, e) if e > s else None
 
@@ -253,7 +263,9 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
         start = m.start()
         for tok in re.finditer(r"\S+", m.group(0)):
             word = tok.group(0)
-            ends_sentence = word.endswith(".") and len(word) > 2 and fold(word[:-1]) not in LEGAL_SUFFIXES | HONORIFICS
+            core = fold(word[:-1])
+            ends_sentence = word.endswith(".") and len(word) > 2 and core not in HONORIFICS
+            # "Acme Corp. Follow-up ..." ends the name after the legal form (kept, with its dot)
             if ends_sentence or "\n" in text[m.start() + tok.end() : m.start() + tok.end() + 1]:
                 span = _clean_candidate(text, start, m.start() + tok.end())
                 if span:

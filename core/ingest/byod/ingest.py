@@ -277,18 +277,22 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
         names: dict[str, set[str]] = defaultdict(set)
         for eid, text in state.rows("SELECT entity_id, text FROM byod_surfaces"):
             names[eid].add(text)
+        counts = Counter(entity_of(m[3], m[5]) for m in mentions)
         types = dict(managed) | _entity_types_of(store, [e for e in names if e not in managed])
         for eid, ns in names.items():
-            resolver.add(Known(eid, types.get(eid, UNKNOWN_TYPE), set(ns), set(neighbours.get(eid, ()))))
+            resolver.add(Known(eid, types.get(eid, UNKNOWN_TYPE), set(ns), set(neighbours.get(eid, ())),
+                               mentions=counts.get(eid, 0)))
         _add_store_names(resolver, store, skip=set(names))
 
-        order = sorted(pending, key=lambda k: (-pending[k]["n"], k))
+        # most mentioned first, then longer names, so full names are known before their short forms
+        order = sorted(pending, key=lambda k: (-pending[k]["n"], -len(k), k))
+        made: list[tuple[str, Candidate]] = []
         for skey in order:
             p = pending[skey]
             display = sorted(p["texts"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             ctype = vote_type(p["types"])
             cid = provisional[skey]
-            cand = Candidate(cid, display, ctype, set(neighbours.get(cid, ())))
+            cand = Candidate(cid, display, ctype, set(neighbours.get(cid, ())), mentions=p["n"])
             match = resolver.match(cand)
             if match is not None:
                 winner = match.entity_id
@@ -306,8 +310,24 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
                 managed[cid] = ctype
                 state.add_entity(cid, ctype)
                 state.set_surface(skey, cid, display, ctype, "new")
-                resolver.add(Known(cid, ctype, {display}, set(cand.neighbours)))
+                resolver.add(Known(cid, ctype, {display}, set(cand.neighbours), mentions=p["n"]))
+                made.append((skey, cand))
                 created += 1
+        # second pass: a name made into an entity before the name it matches was known (a short form seen first)
+        for skey, cand in made:
+            match = resolver.match(cand)
+            if match is None or match.entity_id not in resolver.known:
+                continue
+            winner = match.entity_id
+            smap[skey] = winner
+            state.set_surface(skey, winner, cand.name, cand.type, match.decision.method)
+            state.log_merge(winner, cand.id, cand.type, [skey], match.decision.method, match.decision.score,
+                            match.decision.reason)
+            state.conn.execute("DELETE FROM byod_entities WHERE id = ?", (cand.id,))
+            managed.pop(cand.id, None)
+            resolver.retire(cand.id, winner)
+            created -= 1
+            merged += 1
     return created, merged
 
 
@@ -343,14 +363,17 @@ def derive_graph(state: State, store) -> DerivedGraph:
     smap = state.surface_map()
     managed = state.entity_types()
     texts: dict[str, Counter] = defaultdict(Counter)
+    votes: dict[str, Counter] = defaultdict(Counter)
     count: Counter = Counter()
     chunk_entities: dict[str, set[str]] = defaultdict(set)
     doc_entities: dict[str, set[str]] = defaultdict(set)
-    for doc, chunk, text, skey, _t, explicit, _m in state.mentions():
+    for doc, chunk, text, skey, mtype, explicit, _m in state.mentions():
         eid = explicit or smap.get(skey)
         if not eid:
             continue
         count[eid] += 1
+        if mtype != UNKNOWN_TYPE:
+            votes[eid][mtype] += 1
         if not ENTITY_ID_RE.fullmatch(text):
             texts[eid][text] += 1
         chunk_entities[chunk].add(eid)
@@ -368,7 +391,9 @@ def derive_graph(state: State, store) -> DerivedGraph:
         ranked = sorted(by_key.values(), key=lambda v: (-v[0], -len(v[1]), v[1]))
         name = ranked[0][1] if ranked else eid
         aliases = [t for _, t in ranked[1:]]
-        entities[eid] = Entity(eid, managed[eid], name, aliases, {"mentions": n})
+        # an id fixes the type; otherwise every mention's cues vote (merges pool the evidence)
+        etype = type_of_id(eid) or (vote_type(votes[eid]) if votes[eid] else managed[eid])
+        entities[eid] = Entity(eid, etype, name, aliases, {"mentions": n})
 
     edges: dict[tuple[str, str, str], Edge] = {}
     weight: Counter = Counter()

@@ -16,6 +16,7 @@ Precision first: when in doubt, two names stay two entities (a wrong merge hides
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -52,10 +53,12 @@ MIN_FUZZY_CANDIDATE = 60  # token_set_ratio floor for a name to be compared at a
 
 @dataclass(frozen=True)
 class Thresholds:
-    typo_min_len: int = 5  # a one-letter edit only counts as a possible typo in tokens at least this long
-    context_jaccard: float = 0.2  # shared co-mentioned entities needed to accept an ambiguous candidate
-    context_shared: int = 1
+    typo_min_len: int = 4  # a one-letter edit only counts as a possible typo in tokens at least this long
+    context_share: float = 0.5  # weighted share of the candidate's co-mentioned entities the known entity also has
+    context_specific: float = 0.3  # ... and their summed weight (w = 1/log2(2 + degree): a hub city counts little)
     profile_cosine: float = 0.85  # embedding cosine of profile texts that accepts an ambiguous candidate
+    rare_mentions: int = 2  # a spelling seen at most this often ...
+    frequent_ratio: float = 3.0  # ... one letter away from a name seen this many times more often is a typo of it
     max_llm_calls: int = 3  # per name
 
 
@@ -65,11 +68,16 @@ class Decision:
     score: float  # 0..1, how alike the names are
     method: str  # exact | fuzzy | context | embedding | llm | type | blocked
     reason: str
+    subset: bool = False  # ambiguous because one name only adds words to the other ("Acme" / "Acme Logistics")
 
 
-def compatible(type_a: str, type_b: str) -> bool:
-    """Same type, either unknown, or a generic type and an ontology type of the same family (Company ~ Vendor)."""
+def compatible(type_a: str, type_b: str, lenient: bool = False) -> bool:
+    """Same type, either unknown, or a generic type and an ontology type of the same family (Company ~ Vendor).
+    ``lenient`` (identical normalised names): generic types guessed from weak cues may also differ, except that a
+    person never matches a non-person."""
     if type_a == type_b or UNKNOWN_TYPE in (type_a, type_b):
+        return True
+    if lenient and type_a in GENERIC_TYPES and type_b in GENERIC_TYPES and "Person" not in (type_a, type_b):
         return True
     fa, fb = FAMILY.get(type_a), FAMILY.get(type_b)
     if fa is None or fb is None or fa != fb:
@@ -148,7 +156,7 @@ def compare_names(a: str, b: str, type_a: str = UNKNOWN_TYPE, type_b: str = UNKN
         return Decision("different", ratio, "fuzzy", "no close match for some words")
     if left_long:
         extra = " ".join(t for j, t in enumerate(long_) if j not in used)
-        return Decision("ambiguous", ratio, "fuzzy", f"one name adds {extra!r}")
+        return Decision("ambiguous", ratio, "fuzzy", f"one name adds {extra!r}", subset=True)
     if "weak" in levels:
         return Decision("ambiguous", ratio, "fuzzy", "names differ by a typo-sized edit or an initial")
     return Decision("same", max(ratio, 0.9), "fuzzy", "every word matches (plural or abbreviation)")
@@ -166,6 +174,7 @@ class Known:
     names: set[str] = field(default_factory=set)  # display names and aliases
     neighbours: set[str] = field(default_factory=set)  # co-mentioned entity ids
     locked: bool = False  # has an explicit id or came from the store: may win a merge, never lose one
+    mentions: int = 0
 
 
 @dataclass
@@ -177,6 +186,7 @@ class Candidate:
     type: str
     neighbours: set[str] = field(default_factory=set)
     snippet: str = ""  # a sentence it appears in, for the LLM
+    mentions: int = 1
 
 
 @dataclass
@@ -248,9 +258,24 @@ class Resolver:
         k = self.known[winner]
         k.names.add(cand.name)
         k.neighbours |= cand.neighbours - {winner}
+        k.mentions += cand.mentions
         self.absorbed.setdefault(winner, {winner}).add(cand.id)
         self.redirect[cand.id] = winner
         self._index(winner, cand.name)
+
+    def retire(self, loser: str, winner: str) -> None:
+        """``loser`` (an entity made earlier in this run) joins ``winner``: its names and neighbours move over."""
+        k = self.known.pop(loser)
+        for ids in self.by_key.values():
+            ids.discard(loser)
+        w = self.known[winner]
+        w.neighbours |= k.neighbours - {winner}
+        w.mentions += k.mentions
+        for name in k.names:
+            w.names.add(name)
+            self._index(winner, name)
+        self.absorbed.setdefault(winner, {winner}).update(self.absorbed.pop(loser, {loser}))
+        self.redirect[loser] = winner
 
     def blocked(self, a: str, b: str) -> bool:
         ga, gb = self.absorbed.get(a, {a}), self.absorbed.get(b, {b})
@@ -261,7 +286,7 @@ class Resolver:
         key = " ".join(name_tokens(cand.name))
         if not key:
             return None
-        exact = [i for i in sorted(self.by_key.get(key, ())) if self._eligible(cand, i)]
+        exact = [i for i in sorted(self.by_key.get(key, ())) if self._eligible(cand, i, lenient=True)]
         if len(exact) == 1:
             return Match(exact[0], Decision("same", 1.0, "exact", f"same normalised name {key!r}"))
         if len(exact) > 1:
@@ -298,7 +323,7 @@ class Resolver:
         if len(ids) == 1:
             eid = ids[0]
             d = max(a for a in ambiguous if a[1] == eid)[2]
-            ok, why = self._context_supports(cand, self.known[eid])
+            ok, why = self._context_supports(cand, self.known[eid], d)
             if ok:
                 return Match(eid, Decision("same", d.score, why[0], f"{d.reason}; {why[1]}"))
         if self.adjudicator is not None:
@@ -308,9 +333,10 @@ class Resolver:
                     return Match(eid, Decision("same", d.score, "llm", f"{d.reason}; LLM: {reason}"))
         return None
 
-    def _eligible(self, cand: Candidate, eid: str) -> bool:
+    def _eligible(self, cand: Candidate, eid: str, lenient: bool = False) -> bool:
         k = self.known.get(eid)
-        return k is not None and eid != cand.id and compatible(cand.type, k.type) and not self.blocked(cand.id, eid)
+        return (k is not None and eid != cand.id and compatible(cand.type, k.type, lenient)
+                and not self.blocked(cand.id, eid))
 
     def _canon(self, ids: set[str]) -> set[str]:
         out = set()
@@ -321,31 +347,51 @@ class Resolver:
             out.add(i)
         return out
 
-    def _shared(self, cand: Candidate, k: Known) -> tuple[int, float]:
+    def _weight(self, entity_id: str) -> float:
+        k = self.known.get(entity_id)
+        return 1.0 / math.log2(2 + (len(k.neighbours) if k else 1))
+
+    def _shared(self, cand: Candidate, k: Known) -> tuple[float, float]:
+        """(weighted share of the candidate's co-mentioned entities that ``k`` also has, their summed weight)."""
         a = self._canon(cand.neighbours) - {k.id, cand.id}
         b = self._canon(k.neighbours) - {cand.id, k.id}
-        shared = len(a & b)
-        union = len(a | b)
-        return shared, (shared / union if union else 0.0)
+        total = sum(self._weight(n) for n in a)
+        shared = sum(self._weight(n) for n in a & b)
+        return (shared / total if total else 0.0), shared
 
     def _by_context(self, cand: Candidate, ids: list[str]) -> str | None:
-        scored = sorted(((self._shared(cand, self.known[i])[1], i) for i in ids), reverse=True)
+        scored = sorted(((self._shared(cand, self.known[i])[0], i) for i in ids), reverse=True)
         if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[0][0] > scored[1][0]):
             return scored[0][1]
         return None
 
-    def _context_supports(self, cand: Candidate, k: Known) -> tuple[bool, tuple[str, str]]:
-        if k.id in self._canon(cand.neighbours) or cand.id in k.neighbours:
-            # named side by side in one passage: their shared context is that passage, not evidence of identity
-            return False, ("", "")
-        shared, jac = self._shared(cand, k)
-        if shared >= self.th.context_shared and jac >= self.th.context_jaccard:
-            return True, ("context", f"shares {shared} co-mentioned entities (Jaccard {jac:.2f})")
-        if self.embedder is not None and shared >= 1:
+    def _context_supports(self, cand: Candidate, k: Known, d: Decision) -> tuple[bool, tuple[str, str]]:
+        if (not d.subset and cand.mentions <= self.th.rare_mentions
+                and k.mentions >= self.th.frequent_ratio * cand.mentions):
+            # noisy-channel prior: a one-off spelling one letter from a much more frequent name is a typo of it
+            return True, ("fuzzy", f"rare spelling ({cand.mentions}x) of a frequent name ({k.mentions}x)")
+        together = k.id in self._canon(cand.neighbours) or cand.id in k.neighbours
+        if together:
+            if d.subset and not self._other_extension(cand, k):
+                # "Acme Logistics ... Acme": a short form next to the one longer name it abbreviates
+                return True, ("context", "short form used in the same passage as the full name")
+            return False, ("", "")  # named side by side: two entities, or a question only the LLM may answer
+        share, weight = self._shared(cand, k)
+        if share >= self.th.context_share and weight >= self.th.context_specific:
+            return True, ("context", f"shares {share:.0%} of its co-mentioned entities (weight {weight:.2f})")
+        if self.embedder is not None and weight >= self.th.context_specific:
             cos = self._profile_cosine(cand, k)
             if cos >= self.th.profile_cosine:
                 return True, ("embedding", f"profile cosine {cos:.2f}")
         return False, ("", "")
+
+    def _other_extension(self, cand: Candidate, k: Known) -> bool:
+        """Another co-mentioned entity whose name also extends the candidate's ("Acme" next to two Acme firms)."""
+        for n in self._canon(cand.neighbours) - {k.id, cand.id}:
+            other = self.known.get(n)
+            if other and any(compare_names(cand.name, name).subset for name in other.names):
+                return True
+        return False
 
     def _profile_cosine(self, cand: Candidate, k: Known) -> float:
         def profile(name: str, neighbours: set[str]) -> str:
