@@ -79,7 +79,7 @@ QUERIES: dict[str, tuple[str, ...]] = {
     "hl_typed_hop": ("sources", "e_type", "target_type", "cond_attr", "cond_value"),
     "hl_neighbors": ("v", "e_types"),
     "hl_get_vertices": ("ids", "vtype"),
-    "hl_entity_lookup": ("key", "v_types"),
+    "hl_entity_lookup": ("lookup_key", "v_types"),
     "hl_entity_names": ("v_types",),
     "hl_list_entities": ("v_types", "cap"),
     "hl_entity_chunks": ("ents", "per_entity"),
@@ -402,12 +402,21 @@ class TigerGraphStore:
             return None
 
     def _read_vector_dims(self, sch: dict[str, Any]) -> int | None:
+        """Dimension of Chunk.emb from the schema JSON, None when the attribute does not exist. The key's exact
+        name is not pinned down by pyTigerGraph (it reads only "Name"), so any key containing "dim" counts; an
+        attribute whose dimension cannot be read is reported, not added a second time."""
         for vt in sch.get("VertexTypes", []):
-            if vt.get("Name") == "Chunk":
-                for emb in vt.get("EmbeddingAttributes") or []:
-                    if emb.get("Name") == gsql_gen.VECTOR_ATTR:
-                        dims = {k.lower(): v for k, v in emb.items()}.get("dimension")
-                        return int(dims) if dims is not None else None
+            if vt.get("Name") != "Chunk":
+                continue
+            for emb in vt.get("EmbeddingAttributes") or []:
+                if emb.get("Name") == gsql_gen.VECTOR_ATTR:
+                    dims = [v for k, v in emb.items() if "dim" in k.lower() and str(v).isdigit()]
+                    if not dims:
+                        raise StoreError(
+                            f"Chunk.{gsql_gen.VECTOR_ATTR} exists on graph {self.graph!r} but its "
+                            f"dimension is unreadable in the schema: {emb}"
+                        )
+                    return int(dims[0])
         return None
 
     def ensure_schema(self, create: bool) -> None:
@@ -837,7 +846,7 @@ class TigerGraphStore:
         key = norm_key(text or "")
         if not key or limit <= 0:
             return []
-        res = self.run_query("hl_entity_lookup", key=key, v_types=[v.name for v in schema.entity_types()])
+        res = self.run_query("hl_entity_lookup", lookup_key=key, v_types=[v.name for v in schema.entity_types()])
         found = {e.id: e for e in (entity_from_vertex(v) for v in section(res, "entities", 0))}
         table = self.alias_table()
         exact = sorted(set(found) | set(table.get(key, [])))

@@ -539,7 +539,7 @@ class FakeTigerGraph:
         return [{"entities": [self._vout(g, t, i) for t, i in rows]}]
 
     def _q_entity_lookup(self, g: Graph, p: dict[str, Any]) -> list[Any]:
-        key = p["key"]
+        key = p["lookup_key"]
         found = []
         for t, i in self._entities(g, p["v_types"]):
             row = g.vertices[t][i]

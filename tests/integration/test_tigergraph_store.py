@@ -469,7 +469,7 @@ def test_entity_lookups(kb):
     assert acme == ENTITIES[0]  # attrs round-trip exactly (dates stay ISO dates)
     assert loaded.get_entity("CUST-9999") is None
     assert [e.id for e in loaded.find_entities("acme")] == ["CUST-0001"]
-    assert fake.query_calls("hl_entity_lookup")[-1]["key"] == "acme"
+    assert fake.query_calls("hl_entity_lookup")[-1]["lookup_key"] == "acme"
     assert [e.id for e in loaded.find_entities("  CLOUD   co ")] == ["VEND-01"]  # phone-book key normalisation
     assert [e.id for e in loaded.find_entities("50% club")] == ["CUST-0002"]  # "%" survives the POST encoding
     assert [e.id for e in loaded.find_entities("c", limit=3)] == ["VEND-01", "CUST-0001", "CUST-0002"]

@@ -136,6 +136,36 @@ def test_query_parameter_types():
         assert accum in expand
 
 
+def query_identifiers(text: str) -> set[str]:
+    """Names a query declares: parameters, tuple types and fields, accumulators, variables, loop variables."""
+    code = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
+    names = {n for _, n in signature(code)[1]}
+    for fields, name in re.findall(r"TYPEDEF TUPLE<(.*?)> (\w+);", code):
+        names |= {f.split()[-1] for f in fields.split(",")} | {name}
+    names |= set(re.findall(r"@@?(\w+)", code))
+    names |= set(re.findall(r"^\s*(\w+) = ", code, re.M))
+    names |= set(re.findall(r"\b(?:INT|FLOAT|STRING) (\w+) =", code))
+    names |= set(re.findall(r"FOREACH (\w+) IN", code))
+    return names
+
+
+@pytest.mark.parametrize("path", QUERY_FILES, ids=lambda p: p.stem)
+def test_query_identifiers_are_not_reserved_words(path):
+    from pyTigerGraph.common.gsql import _is_reserved_keyword
+
+    text = path.read_text()
+    names = query_identifiers(text)
+    assert set(QUERIES[path.stem]) < names  # the parameters and at least one more name were found
+    assert sorted(n for n in names if _is_reserved_keyword(n)) == []
+
+
+def test_reserved_word_check_can_fail():
+    from pyTigerGraph.common.gsql import _is_reserved_keyword
+
+    text = "CREATE OR REPLACE QUERY q(STRING key) FOR GRAPH $graphname SYNTAX V1 {\n  All = {ANY};\n}"
+    assert {n for n in query_identifiers(text) if _is_reserved_keyword(n)} == {"key", "All"}
+
+
 def _run_query_calls() -> list[ast.Call]:
     tree = ast.parse((ROOT / "core" / "store" / "tigergraph.py").read_text())
     return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "run_query"]
