@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-COUNT = re.compile(r"\b(how many|number of|count of|count the|total number|how much)\b")
+COUNT = re.compile(r"\b(how many|number of|count of|count the|total number)\b")  # "how much" asks for an amount
 PORTFOLIO = re.compile(
     r"\b(everything|all (we|you|i) know|all (the )?(information|info|details|context)|overview|profile|full picture|"
     r"360|summari[sz]e|summary|tell me about|what do (we|you) know|complete picture|dossier|rundown|portfolio|"

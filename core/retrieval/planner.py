@@ -45,7 +45,9 @@ WEAK_VERBS = {"in", "for", "have", "has", "had", "about", "use", "uses", "using"
               "own", "experience", "cause", "power"}
 
 # Wh-words that name a type when the question names none ("who" after relation verbs had their say).
-WH_TYPES = {"who": "Employee", "whom": "Employee", "where": "Region"}
+# A question that opens with one of these asks for one of its types; the first is the default.
+# "who" asks for a person or an organisation; "where" for a place.
+WH_TYPES = {"who": ("Employee", "Customer", "Vendor"), "whom": ("Employee", "Customer", "Vendor"), "where": ("Region",)}
 _CMP = [
     (re.compile(r"\b(at least|no less than|or more)\b"), ">="),
     (re.compile(r"\b(at most|no more than|or less|or fewer)\b"), "<="),
@@ -258,6 +260,7 @@ class Planner:
 
         # Word positions covered by anchor mentions: their words are names, not type nouns.
         blocked = self._mention_word_positions(question, linked)
+        blocked |= self._attr_phrase_positions(vertex_type(anchors[0].type), words)
         nouns = self._nouns(words, blocked)
         mentioned_types = {n.type for n in nouns}
         other_nouns = [n for n in nouns if n.type not in anchor_types]
@@ -266,6 +269,11 @@ class Planner:
             # "which customers share a region with CUST-1": the anchor's own type, asked for in plural.
             same = [n for n in nouns if n.plural]
             target_noun = same[0] if same else None
+        wh = WH_TYPES.get(words[0]) if words else None
+        if wh and target_noun is not None and target_noun.type not in wh and not set(wh) & anchor_types:
+            # "Where did the incidents VEND-18 experienced happen?": the wh-word names the target, the noun a hop.
+            via = self._target_from_verbs(target_noun.type, words, exclude=anchor_types)
+            target_noun = via if via is not None and via.type in wh else _Noun(wh[0], -1, False)
 
         # ---- portfolio: everything about one entity (no other type asked for)
         if _PORTFOLIO.search(low) and not other_nouns:
@@ -287,9 +295,8 @@ class Planner:
             if attr and not count:
                 return self._lookup(anchors[0], attr)
             target_noun = self._target_from_verbs(anchors[0].type, words)
-            for wh, tname in WH_TYPES.items():
-                if target_noun is None and re.search(rf"\b{wh}\b", low) and tname != anchors[0].type:
-                    target_noun = _Noun(tname, -1, False)
+            if target_noun is None and wh and wh[0] != anchors[0].type:
+                target_noun = _Noun(wh[0], -1, False)
         if target_noun is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], explanation="no target type recognised"))
 
@@ -317,14 +324,27 @@ class Planner:
                 return phrase
         return None
 
-    def _target_from_verbs(self, anchor_type: str, words: list[str]) -> _Noun | None:
+    def _attr_phrase_positions(self, vt: VertexType, words: list[str]) -> set[int]:
+        """Word positions inside a multi-word attribute phrase of the anchor's type ("type of case")."""
+        out: set[int] = set()
+        for attr in vt.attrs:
+            for phrase in attr.words:
+                p = normalise(phrase).split()
+                if len(p) < 2:
+                    continue
+                i = _find_phrase(words, " ".join(p))
+                if i >= 0:
+                    out |= set(range(i, i + len(p)))
+        return out
+
+    def _target_from_verbs(self, anchor_type: str, words: list[str], exclude: set[str] = frozenset()) -> _Noun | None:
         text = " ".join(words)
         best: tuple[float, str] | None = None
         for e in EDGE_TYPES:
             if e.structural:
                 continue
             for other, verbs in ((e.dst, e.reverse_verbs + e.verbs), (e.src, e.verbs + e.reverse_verbs)):
-                if anchor_type not in (e.src, e.dst) or other == anchor_type:
+                if anchor_type not in (e.src, e.dst) or other == anchor_type or other in exclude:
                     continue
                 for v in verbs:
                     if v not in WEAK_VERBS and re.search(rf"\b{re.escape(v)}(s|es|ed|d)?\b", text):
@@ -338,6 +358,10 @@ class Planner:
         starts from the ids the previous one reached (so "account managers of customers impacted by an outage"
         first intersects the impact paths, then walks to the managers)."""
         impact = any(re.search(rf"\b{w}", low) for w in IMPACT_WORDS)
+        # The derived relation needs both routes (vendor AND region); a question naming only one route asks for it.
+        route_types = {t for paths in IMPACT_PATHS.values() for p in paths for _, _, t in p[:-1]}
+        if len(route_types & mentioned) == 1:
+            impact = False
         if impact and anchor.type == "Outage":
             if target in IMPACT_PATHS:
                 return [([[PathStep(*st) for st in p] for p in IMPACT_PATHS[target]], target)]
