@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -38,10 +38,16 @@ def check_target(out: Path, force: bool) -> None:
             )
 
 
+def _sibling(out: Path, tag: str) -> Path:
+    return out.with_name(f".{out.name}.{tag}-{os.getpid()}-{secrets.token_hex(4)}")
+
+
 def _make_temp(out: Path) -> Path:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        return Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+        tmp = _sibling(out, "tmp")
+        tmp.mkdir()  # plain mkdir honours the umask (tempfile.mkdtemp would make the dataset owner-only)
+        return tmp
     except OSError as exc:
         raise PermissionError(f"cannot write next to {out} ({exc.strerror or exc}): choose a writable --out") from exc
 
@@ -50,7 +56,7 @@ def _swap(tmp: Path, out: Path) -> None:
     if not out.exists():
         os.replace(tmp, out)
         return
-    backup = out.with_name(f".{out.name}.old-{os.getpid()}")
+    backup = _sibling(out, "old")
     os.replace(out, backup)
     try:
         os.replace(tmp, out)

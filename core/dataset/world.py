@@ -300,6 +300,14 @@ def _outages(w: World, scale: Scale, seed: int) -> None:
         dependants = set(w.inn(vid, "DEPENDS_ON"))
         for r in w.out(vid, "OPERATES_IN"):
             pairs[(vid, r)] = sum(1 for c in w.inn(r, "LOCATED_IN") if c in dependants)
+    if not any(c == 0 for c in pairs.values()):
+        # Every presence has customers: a vendor expands into one more region, where nobody uses it yet, so that
+        # some outages hit no customer at all.
+        gaps = [(v, r) for v in w.ids("Vendor") for r in w.ids("Region") if r not in w.out(v, "OPERATES_IN")]
+        if gaps:
+            vid, region = rng.choice(gaps)
+            w.link(vid, "OPERATES_IN", region)
+            pairs[(vid, region)] = 0
     many = [p for p, c in pairs.items() if c >= 2]
     one = [p for p, c in pairs.items() if c == 1]
     zero = [p for p, c in pairs.items() if c == 0]

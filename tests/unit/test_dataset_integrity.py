@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from core.dataset.generate import generate_dataset
+from core.dataset.scales import SCALES
 from core.schema import DATE, ENTITY_ID_RE, FLOAT, INT, LIST, edge_allowed, entity_types, type_of_id, vertex_type
 
 
@@ -53,10 +55,13 @@ def _read(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-@pytest.fixture(scope="module")
-def g(tmp_path_factory) -> Graph:
+@pytest.fixture(scope="module", params=[0, 7], ids=["tiny", "tiny-full-detail"])
+def g(request, tmp_path_factory) -> Graph:
+    """The tiny world, written once with tiny's short documents and once with the full scale's long ones."""
     out = tmp_path_factory.mktemp("kb") / "tiny"
-    generate_dataset("tiny", 11, out, progress=False)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(SCALES, "tiny", replace(SCALES["tiny"], detail=request.param))
+        generate_dataset("tiny", 11, out, progress=False)
     return Graph(out)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 from core.dataset.documents.common import Writer, fmt_date, paragraphs, sentence_case
 
 FINDINGS = {
@@ -26,6 +28,25 @@ FINDINGS = {
     "Vendor Risk Assessment": ("The customer's questionnaire covers subprocessors and hosting locations.",
                                "Our hosting providers' certifications were attached as evidence."),
 }
+BACKGROUND = {
+    "Incident Notification": "Contracts require written notice of service incidents that affect customer data or availability.",
+    "SLA Breach Review": "The master agreement defines monthly availability targets and the credits owed when they are missed.",
+    "Data Residency": "The customer's contract pins their data to a named hosting region, including backups and replicas.",
+    "DORA Incident Report": "Financial entities in the EU must classify ICT incidents and report major ones to their authority.",
+    "GDPR Data Subject Request": "Data subjects may request access to, correction of or deletion of their personal data.",
+    "SOC 2 Evidence Review": "The customer relies on our SOC 2 report and asks for bridging evidence between audit periods.",
+    "PCI DSS Assessment": "Card data handling is in scope for the annual assessment against the PCI DSS requirements.",
+    "HIPAA Review": "Protected health information is processed under a business associate agreement.",
+    "ISO 27001 Audit": "The customer's certification scope includes their use of our platform.",
+    "Vendor Risk Assessment": "The customer's procurement team reassesses critical suppliers every year.",
+}
+EVIDENCE = ("access review exports", "change records for the period", "data flow diagrams", "the subprocessor list",
+            "key management records", "backup restore test results", "security training completion records",
+            "firewall rule reviews", "the incident response runbook")
+RISK_NOTES = ("Residual risk is rated acceptable once the remediation items close.",
+              "Risk remains elevated until the customer confirms the corrected evidence.",
+              "No indication of data exposure was found; risk is procedural.",
+              "The main risk is the deadline, not the substance of the findings.")
 REMEDIATION = (
     "Update the control narrative and re-submit evidence",
     "Confirm data locations with the hosting provider in writing",
@@ -78,4 +99,20 @@ def compliance_report(wr: Writer, comp: str, k: int, detail: int) -> tuple[str, 
             "Working notes: the customer's legal team asked to review the draft before submission.",
             "Working notes: we aligned wording with the account team so that the customer hears one story.",
         ))
-    return title, paragraphs(facts, trigger, "Findings\n" + findings, owner, "Remediation plan\n" + steps, notes)
+    evidence = timeline = background = None
+    if detail >= 2:
+        items = wr.rng.sample(EVIDENCE, min(len(EVIDENCE), 2 + detail // 2))
+        if outage:
+            items.append(f"the postmortem for {wr.ref(outage, 'id')}")
+        evidence = "Evidence reviewed\n" + "\n".join(f"- {sentence_case(i)}" for i in items) + "\n" + wr.choice(RISK_NOTES)
+        opened = date.fromisoformat(a["opened_at"])
+        timeline = "Timeline\n" + "\n".join((
+            f"- {a['opened_at']}: case opened",
+            f"- {(opened + timedelta(days=3)).isoformat()}: evidence requested from the owning teams",
+            f"- {(opened + timedelta(days=10)).isoformat()}: draft response reviewed by the case owner",
+            f"- {f['deadline']}: response due",
+        ))
+    if detail >= 4:
+        background = "Background\n" + BACKGROUND.get(case_type, "")
+    return title, paragraphs(facts, trigger, background, "Findings\n" + findings, evidence, owner, timeline,
+                             "Remediation plan\n" + steps, notes)

@@ -128,8 +128,8 @@ def postmortem(wr: Writer, oid: str, k: int, detail: int) -> tuple[str, str]:
                            f"{word.capitalize()} outage in {rname} - summary"))
         body = paragraphs(
             wr.choice(("Hi all,", "Team,", "Hello everyone,")),
-            wr.choice(("Here is the write-up for last week's incident.", "Summary of the incident, for the record.",
-                       "As promised, the post-incident summary.")),
+            wr.choice((f"Here is the write-up for {wr.full(oid)}.", f"Summary of {wr.ref(oid)}, for the record.",
+                       f"As promised, the post-incident summary for {wr.full(oid)}.")),
             summary, impact, cause, roles,
             "What we are changing:\n" + "\n".join(follow),
             lessons if detail else None,

@@ -39,6 +39,9 @@ AGENT_QUESTIONS = (
     "Would you be able to send a screenshot or the full error message?",
     "Could you tell us whether anything changed on your side recently?",
     "Does the problem reproduce for every user, or only some?",
+    "Can you try again in a private browser window and tell us if it behaves differently?",
+    "Would a call later today work for a quick walkthrough?",
+    "Could you export the failing records so that we can reproduce this?",
 )
 CUSTOMER_FOLLOWUPS = (
     "Attached the logs you asked for; the errors started right after our morning batch.",
@@ -47,6 +50,13 @@ CUSTOMER_FOLLOWUPS = (
     "Here is the request ID from one of the failures.",
     "We tried again after clearing caches; same result.",
     "Our leadership is asking for an update, so anything you can share helps.",
+    "We can join a screen-share this afternoon if that speeds things up.",
+    "The problem seems worse in the mornings, when most of our team logs in.",
+    "One of our admins thinks it started after the weekend maintenance.",
+    "We have a deadline on Friday, so a workaround would already help.",
+    "Confirmed it happens in both the browser and the mobile app.",
+    "Sorry for the slow reply, we were collecting examples from the team.",
+    "We checked with our network team and they see nothing unusual.",
 )
 INTERNAL_NOTES = (
     "Reproduced in staging with the customer's configuration.",
@@ -55,6 +65,71 @@ INTERNAL_NOTES = (
     "Customer is sensitive to delays; keep updates frequent.",
     "Matched the symptoms against known issues in the knowledge base.",
     "Pulled request logs for the reported window.",
+    "Asked the on-call engineer to take a look at the traces.",
+    "Similar symptoms were reported by another workspace last month; fix notes attached to the KB article.",
+    "Account team informed, since the renewal conversation is coming up.",
+    "Escalation criteria not met yet; keeping it at the current priority.",
+    "Will follow up tomorrow morning if there is no reply.",
+)
+TROUBLESHOOTING = {
+    "Availability": ("We checked our status dashboards and the error rates for your workspace.",
+                     "Our logs show connection resets between the application tier and an upstream dependency.",
+                     "A failover was triggered automatically and we are watching whether it holds.",
+                     "Health checks from several probes confirm the symptom you describe."),
+    "Performance": ("We profiled the slow requests and most of the time is spent waiting on a backend call.",
+                    "Query plans for your largest reports changed after the last index rebuild.",
+                    "We see higher than usual queue depth on the workers that serve your workspace.",
+                    "Caching for your dashboards was disabled by a configuration flag; we re-enabled it."),
+    "Billing": ("The duplicate line comes from a plan change that was applied twice on the same day.",
+                "Finance confirmed the usage figures and is preparing a corrected invoice.",
+                "Your purchase order number was missing from the billing profile, so it did not print.",
+                "We compared the invoice with the contract and the overage rate is the one agreed."),
+    "Access": ("The identity provider is sending an attribute we do not map, so the role falls back to viewer.",
+               "Your SSO certificate expired yesterday; rotating it on your side should restore logins.",
+               "SCIM requests are reaching us but are rejected because the group name changed.",
+               "We cleared the stuck MFA enrolment for the affected user."),
+    "Integration": ("The connector's token was revoked when the service account password changed.",
+                    "Webhook deliveries fail because the receiving endpoint returns a TLS error.",
+                    "The sync job hits the API rate limit at the top of each hour; spreading the schedule helps.",
+                    "The import rejects rows whose date column uses a different format than the template."),
+    "Data": ("Totals differ because the export includes archived records and the report does not.",
+             "The nightly sync skipped records that were modified while it was running.",
+             "We located the data subject's records and started the deletion workflow.",
+             "The export was stuck behind a large job; we moved it to a dedicated queue."),
+    "Feature Request": ("Product management reviewed the request and added it to the discovery backlog.",
+                        "A similar capability is in beta; we can enable it for your workspace.",
+                        "We shared a workaround using the API until the feature ships.",
+                        "The request was discussed in the monthly roadmap review."),
+    "Security": ("The alerts come from logins through a new VPN egress address on your side.",
+                 "The latest penetration test summary is available under NDA; we sent the request form.",
+                 "Data at rest is encrypted with AES-256 and keys are rotated every year.",
+                 "We completed the questionnaire and attached our SOC 2 report."),
+}
+RESOLUTIONS = {
+    "Availability": "Traffic was moved to healthy capacity and the dependency recovered.",
+    "Performance": "Response times returned to normal after the configuration change.",
+    "Billing": "A corrected invoice was issued and the duplicate charge credited.",
+    "Access": "Logins work again after the mapping and certificate were fixed.",
+    "Integration": "The integration resumed syncing once credentials were renewed.",
+    "Data": "The records were reconciled and the export completed.",
+    "Feature Request": "The request is tracked on the roadmap; the customer accepted the interim workaround.",
+    "Security": "The customer's security team confirmed they have what they need.",
+}
+OUTAGE_STEPS = ("We are tracking the provider's incident bridge and will share their next update.",
+                "Retries on our side are enabled, so some requests will succeed while the provider recovers.",
+                "We confirmed the errors line up with the provider's incident window.",
+                "No data loss is expected; failed operations can be retried once service is back.")
+ENVIRONMENTS = (
+    ("Chrome 126 on Windows 11", "Firefox 127 on macOS", "Edge on Windows 10", "Safari 17 on macOS", "the mobile app"),
+    ("production workspace", "EU production workspace", "sandbox workspace", "staging workspace"),
+    ("REST API v2", "the CRM connector", "SCIM provisioning", "scheduled exports", "webhooks"),
+)
+IMPACT_NOTES = (
+    "The issue blocked their finance team's month-end work.",
+    "Field staff could not update records while it lasted.",
+    "Their own customers noticed, so they are under pressure internally.",
+    "It is an inconvenience rather than a blocker for them.",
+    "Their operations team had to fall back to spreadsheets.",
 )
 ENDINGS = {
     "Open": ("We are still waiting on the details requested above before we can continue.",
@@ -117,11 +192,19 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
             "Their engineers are working on it and we will keep you posted.",
             "This is part of a wider provider incident in your region. We will update you as soon as it is mitigated.",
         )))
+    if detail >= 2:
+        browser, workspace, channel = (wr.choice(pool) for pool in ENVIRONMENTS)
+        messages.insert(1, f"Environment: {browser}; {workspace}; affected path: {channel}. {wr.choice(IMPACT_NOTES)}")
+    steps = list(OUTAGE_STEPS if outage else TROUBLESHOOTING[a["category"]])
+    wr.rng.shuffle(steps)
     for i in range(detail + wr.rng.randint(0, 1)):
-        if i % 2 == 0:
-            messages.append(f"From {reporter.name}:\n{wr.choice(CUSTOMER_FOLLOWUPS)}")
+        if i % 3 == 0:
+            messages.append(f"From {reporter.name}:\n" + " ".join(wr.rng.sample(CUSTOMER_FOLLOWUPS, 2)))
+        elif i % 3 == 1:
+            step = steps[(i // 3) % len(steps)]
+            messages.append(f"From {agent_name}, support:\n{step} {wr.choice(AGENT_QUESTIONS)}")
         else:
-            messages.append(f"Internal note ({agent_name}):\n{wr.choice(INTERNAL_NOTES)}")
+            messages.append(f"Internal note ({agent_name}):\n" + " ".join(wr.rng.sample(INTERNAL_NOTES, 2)))
     first_response = w.facts[tid]["response_hours"]
     messages.append(f"From {agent_name}, support:\n{wr.choice(ENDINGS[a['status']])}")
     sla = wr.choice((f"First response within {first_response:g} hours of opening.",
@@ -130,5 +213,8 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
     if a["status"] in ("Resolved", "Closed"):
         done = min(TODAY, opened + timedelta(days=wr.rng.randint(0, 6)))
         closing = f"Resolution recorded on {done.isoformat()} by {wr.ref(agent, 'name')}."
+        if detail >= 3:
+            summary = "The provider's incident was resolved and service recovered." if outage else RESOLUTIONS[a["category"]]
+            closing = f"Resolution summary: {summary}\n{closing}"
     return title, paragraphs(header, *messages, sla, closing)
 
