@@ -23,7 +23,8 @@ from core.schema import ENTITY_ID_RE, type_nouns, type_of_id
 NOT_FOUND = "Not found in the provided context."
 COMPUTED = "Computed from the graph:"
 _WORD = re.compile(r"[a-z0-9]+")
-_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[])")
+_SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[])|\n")
+_SOURCE = re.compile(r"^\[[^\]]+\]\s*")  # the "[DOC-00012#0] " prefix of a chunk line
 
 
 def _words(text: str) -> set[str]:
@@ -104,15 +105,19 @@ class OfflineReader:
             return m.group(1).rstrip(".")
         return fact
 
-    def _ranked(self, question: str, lines: list[str]) -> list[tuple[float, str]]:
+    def _ranked(self, question: str, lines: list[str]) -> list[tuple[float, str, str]]:
+        """(score, sentence, the whole line it came from), best first."""
         q = _words(question)
         q_ids = set(ENTITY_ID_RE.findall(question))
         rows = []
         for order, line in enumerate(lines):
-            for sent in _SENT.split(line):
+            body = _SOURCE.sub("", line)
+            line_ids = set(ENTITY_ID_RE.findall(line))
+            for sent in _SENT.split(body):
                 w = _words(sent)
                 score = len(q & w) / (len(q) or 1) + 0.5 * len(q_ids & set(ENTITY_ID_RE.findall(sent)))
-                rows.append((score - order * 1e-4, sent))
+                score += 0.25 * bool(q_ids & line_ids)  # the passage is about the question's entity
+                rows.append((score - order * 1e-4, sent, line))
         rows.sort(key=lambda r: -r[0])
         return rows
 
@@ -122,22 +127,27 @@ class OfflineReader:
         if form in ("count", "list", "portfolio", "compare"):
             asked = _asked_type(question)
             found: list[str] = []
-            for score, sent in ranked:
-                if score <= 0 or (q_ids and not q_ids & set(ENTITY_ID_RE.findall(sent))):
+            for score, sent, line in ranked:
+                # Ids count when the passage they sit in is about the question's entities (as a reader would take it).
+                if score <= 0 or (q_ids and not q_ids & set(ENTITY_ID_RE.findall(line))):
                     continue
                 for i in ENTITY_ID_RE.findall(sent):
                     if i not in q_ids and i not in found and (asked is None or type_of_id(i) == asked):
                         found.append(i)
-            if not found:
+            if found:
+                if form == "count":
+                    return f"{len(found)}. (distinct {asked or 'entities'} mentioned with the question's entities)"
+                return "; ".join(found)
+            if form == "count" or asked is not None:
                 return NOT_FOUND
-            if form == "count":
-                return f"{len(found)}. (distinct {asked or 'entities'} mentioned with the question's entities)"
-            return "; ".join(found)
         if form == "yesno":
-            if len(q_ids) >= 2 and any(q_ids <= set(ENTITY_ID_RE.findall(s)) for _, s in ranked):
+            if len(q_ids) >= 2 and any(q_ids <= set(ENTITY_ID_RE.findall(line)) for _, _, line in ranked):
                 return "Yes. The context mentions them together."
             return NOT_FOUND
-        best_score, best = ranked[0]
-        if best_score < 0.34:
-            return NOT_FOUND
-        return best
+        for score, sent, line in ranked:
+            if score < 0.34:
+                break
+            # A value about a named entity must come from a passage about that entity.
+            if not q_ids or q_ids & set(ENTITY_ID_RE.findall(line)):
+                return sent.strip()
+        return NOT_FOUND
