@@ -78,7 +78,7 @@ ORG_WORDS = frozenset(
     capital networks software foods motors airlines pharmaceuticals pharma energy media insurance consulting
     holdings group trust fund associates traders trading brothers works services supply supplies dynamics robotics electronics semiconductors telecom communications
     healthcare health financial finance securities manufacturing mining chemicals retail brands studios games
-    airways shipping freight transport cloud data digital interactive enterprises international global corporation
+    airways shipping freight transport enterprises corporation
     company co inc corp ltd llc gmbh plc""".split()
 )
 PERSON_TITLES = frozenset(
@@ -91,13 +91,14 @@ DEPARTMENTS = frozenset(
     "sales marketing engineering procurement operations finance product support hr it legal security data growth "
     "customer success partnerships platform research design people talent strategy business development".split()
 )
-PERSON_VERBS = re.compile(r"^\s*(said|says|told|tells|wrote|writes|asked|noted|explained|joined|leads|led|"
-                          r"confirmed|reported|mentioned)\b")
+PERSON_VERBS = re.compile(r"^\s*(said|says|told|tells|wrote|asked|explained|thinks|believes|will lead|is leading|"
+                          r"presented)\b")  # verbs firms rarely take (firms also confirm, report, join)
 LOCATION_BEFORE = re.compile(r"\b((?:in|near|from) (?:their|our|the|its)|in|near|across|throughout|based in|headquartered in|located in|offices? in|"
                              r"hq in|moved to|expand to|expanded to|expanding to|from)\s*$")
 LOCATION_WORDS = frozenset("city county province state region valley bay port island islands district".split())
 PRODUCT_BEFORE = re.compile(r"\b(product|platform|app|application|tool|service|suite|launched|released|"
-                            r"ships|shipped|version|upgrade to|upgraded to|licenses? for)\s*$")
+                            r"ships|shipped|version|upgrade to|upgraded to|licenses? for|release of|version of|"
+                            r"edition of|launch of|demo of|pilot of|rolled out|deployed)\s*$")
 EVENT_WORDS = frozenset(
     "summit conference expo festival forum meetup hackathon awards cup games week day launch outage incident "
     "breach recall strike merger offsite kickoff webinar".split()
@@ -174,7 +175,7 @@ def type_votes(text: str, start: int, end: int, name: str) -> Counter:
     if LOCATION_BEFORE.search(before) and not votes:
         votes["Location"] += 1
     if PRODUCT_BEFORE.search(before):
-        votes["Product"] += 2
+        votes["Product"] += 3  # what is said about a name outweighs its shape
     return votes
 
 
@@ -346,9 +347,10 @@ class RuleExtractor:
         m = re.search(rf"({_CANDIDATE.pattern})\s*\(\s*$", before)
         if m and text[end : end + 1] == ")":
             s = max(0, start - 80) + m.start(1)
-            span = _clean_candidate(text, s, s + len(m.group(1)))
-            if span:
-                spans.append(span)
+            # only the name right before the parenthesis: "A Inc. and B (ID)" ties the id to B
+            pieces = [p for p in candidate_spans(text[: s + len(m.group(1))]) if p[1] > s]
+            if pieces:
+                spans.append(pieces[-1])
         m = re.match(r"\s*\(\s*[\"“]?([^()\"”]{2,60}?)[\"”]?\s*\)", text[end:])
         if m and re.match(_CAP, m.group(1)):
             s = end + m.start(1)

@@ -310,7 +310,7 @@ class Resolver:
         if same:
             ids = {e for _, e, _ in same}
             if len(ids) == 1:
-                score, eid, d = max(same)
+                score, eid, d = max(same, key=lambda r: r[0])
                 return Match(eid, d)
             best = self._by_context(cand, sorted(ids))
             if best:
@@ -322,7 +322,7 @@ class Resolver:
             return None
         if len(ids) == 1:
             eid = ids[0]
-            d = max(a for a in ambiguous if a[1] == eid)[2]
+            d = max((a for a in ambiguous if a[1] == eid), key=lambda a: a[0])[2]
             ok, why = self._context_supports(cand, self.known[eid], d)
             if ok:
                 return Match(eid, Decision("same", d.score, why[0], f"{d.reason}; {why[1]}"))
