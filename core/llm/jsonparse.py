@@ -19,6 +19,7 @@ _JSON_LITERALS = {"true", "false", "null"}
 _CLOSER = {"{": "}", "[": "]"}
 _MAX_STARTS = 5  # JSON start positions tried when prose before the JSON contains braces
 _MAX_CUTS = 400  # cut points tried when repairing a truncated reply
+_MAX_DEPTH = 200  # deeper nesting is not a plan or a ranking: refuse it before json.loads recurses too deep
 
 
 class JSONParseError(ValueError):
@@ -53,7 +54,7 @@ def parse_json(text: str, expect: type | tuple[type, ...] | None = None) -> Pars
         repairs.append("fence")
     try:
         return _checked(ParsedJSON(json.loads(body), tuple(repairs)), expect)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         pass
 
     starts = [m.start() for m in re.finditer(r"[{\[]", body)]
@@ -132,6 +133,8 @@ def _repair_and_load(s: str) -> tuple[Any, list[str]]:
             out.append('"')
             i += 1
         elif ch in "{[":
+            if len(stack) >= _MAX_DEPTH:
+                raise JSONParseError(f"the model's JSON is nested more than {_MAX_DEPTH} levels deep")
             stack.append(ch)
             out.append(ch)
             cuts.append((len(out), tuple(stack)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from core.llm.jsonparse import JSONParseError, loads_lenient, parse_json
@@ -92,9 +94,44 @@ def test_braces_in_prose_before_the_real_object():
         ("I cannot answer that.", "no JSON object or array"),
         ('{"a": [1, 2}', "mismatched"),
         ('{"a": ', "cut off"),
+        ("[" * 5000 + "1" + "]" * 5000, "nested more than"),
+        ("[" * 5000, "nested more than"),
     ],
 )
 def test_unrecoverable_replies_raise_a_clear_valueerror(text, message):
     with pytest.raises(JSONParseError, match=message) as info:
         parse_json(text)
     assert isinstance(info.value, ValueError)  # callers fall back on ValueError
+
+
+def _is_part_of(value, original) -> bool:
+    if isinstance(value, dict):
+        return isinstance(original, dict) and all(
+            k in original and _is_part_of(v, original[k]) for k, v in value.items()
+        )
+    if isinstance(value, list):
+        return isinstance(original, list) and len(value) <= len(original) and all(map(_is_part_of, value, original))
+    return value == original
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_every_truncation_recovers_only_values_that_were_really_there(indent):
+    original = {
+        "kind": "multi_hop",
+        "anchors": ["CUST-0001", "VEND-02"],
+        "path": [{"edge": "DEPENDS_ON", "direction": "out", "target": "Vendor", "weight": -1.5e3}],
+        "exact": True,
+        "note": None,
+        "count": 12345,
+    }
+    text = json.dumps(original, indent=indent)
+    recovered = 0
+    for cut in range(1, len(text)):
+        try:
+            parsed = parse_json(text[:cut])
+        except JSONParseError:
+            continue
+        recovered += 1
+        assert parsed.truncated
+        assert _is_part_of(parsed.value, original), text[:cut]  # a cut number like 123 of 12345 is never kept
+    assert recovered > len(text) // 2
