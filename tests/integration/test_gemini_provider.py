@@ -270,3 +270,17 @@ def test_wrong_dimension_from_the_server_is_an_error(fake):
 def test_unknown_embedding_model_names_its_setting(fake):
     with pytest.raises(LLMError, match="HOPLENS_GEMINI_EMBED_MODEL"):
         GeminiEmbedder(KEY, model="text-embedding-999", base_url=fake.url).embed(["a"])
+
+
+def test_blocked_prompt_and_bad_request_are_reported(fake):
+    fake.script(Reply(200, body={"promptFeedback": {"blockReason": "SAFETY"}}))
+    with pytest.raises(LLMError, match="blocked the prompt.*SAFETY"):
+        generator(fake).generate(PROMPT)
+    fake.script(
+        Reply(400, body={"error": {"code": 400, "message": "maxOutputTokens too large", "status": "INVALID_ARGUMENT"}})
+    )
+    with pytest.raises(
+        LLMError, match=r"rejected the request for 'gemini-2.5-flash' \(HTTP 400: maxOutputTokens too large"
+    ):
+        generator(fake).generate(PROMPT)
+    assert len(fake.requests) == 2  # neither is retried
