@@ -257,24 +257,24 @@ _HEADING = re.compile(r"^[ \t]*(#+|[-=]{3,})")
 def candidate_spans(text: str) -> list[tuple[int, int]]:
     """Spans of capitalised-name candidates: stop words trimmed, split at sentence ends, headings skipped."""
     out: list[tuple[int, int]] = []
-    for m in _CANDIDATE.finditer(text):
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        if _HEADING.match(text[line_start : m.start() + 1]):
+    for line in re.finditer(r"[^\n]+", text):
+        if _HEADING.match(line.group(0)):
             continue
-        start = m.start()
-        for tok in re.finditer(r"\S+", m.group(0)):
-            word = tok.group(0)
-            core = fold(word[:-1])
-            ends_sentence = word.endswith(".") and len(word) > 2 and core not in HONORIFICS
-            # "Acme Corp. Follow-up ..." ends the name after the legal form (kept, with its dot)
-            if ends_sentence or "\n" in text[m.start() + tok.end() : m.start() + tok.end() + 1]:
-                span = _clean_candidate(text, start, m.start() + tok.end())
-                if span:
-                    out.extend(_split_connectors(text, span))
-                start = m.start() + tok.end()
-        span = _clean_candidate(text, start, m.end()) if start < m.end() else None
-        if span:
-            out.extend(_split_connectors(text, span))
+        base = line.start()
+        for m in _CANDIDATE.finditer(line.group(0)):
+            start, m_end = base + m.start(), base + m.end()
+            for tok in re.finditer(r"\S+", m.group(0)):
+                word = tok.group(0)
+                ends_sentence = word.endswith(".") and len(word) > 2 and fold(word[:-1]) not in HONORIFICS
+                # "Acme Corp. Follow-up ..." ends the name after the legal form (kept, with its dot)
+                if ends_sentence:
+                    span = _clean_candidate(text, start, base + m.start() + tok.end())
+                    if span:
+                        out.extend(_split_connectors(text, span))
+                    start = base + m.start() + tok.end()
+            span = _clean_candidate(text, start, m_end) if start < m_end else None
+            if span:
+                out.extend(_split_connectors(text, span))
     return out
 
 
