@@ -1,7 +1,7 @@
 """``hoplens bench``: the scaling curve — build time, peak memory, retrieval latency and prompt tokens per pipeline
 at each scale — written as JSON under bench/results/ (one timestamped file per run plus latest.json).
 
-Generation and the store build run as child processes (``hoplens generate`` / ``hoplens build``) so their peak
+Generation and the store build run as child processes (``generate_dataset`` / ``build_store``) so their peak
 memory is measured exactly (``os.wait4`` rusage of that child). Queries run in this process over the scale's
 public question suite, after a warm-up, so model loading is not counted as query latency.
 """
@@ -43,22 +43,27 @@ def parse_scales(text: str) -> list[str]:
     return list(dict.fromkeys(scales))
 
 
-def _run_child(args: Sequence[str], what: str) -> dict[str, float]:
-    """Run ``hoplens ARGS`` as a child; return wall seconds and the child's peak RSS (MiB)."""
-    cmd = [sys.executable, "-m", "core.cli", *args]
+# Children run the Python APIs (core.dataset.generate / core.ingest.build) so only their own work is measured.
+_GENERATE = "import sys; from core.dataset.generate import generate_dataset as g; g(sys.argv[1], int(sys.argv[2]), sys.argv[3], progress=False)"
+_BUILD = "import sys; from core.ingest.build import build_store as b; b(sys.argv[1], sys.argv[2], progress=False)"
+
+
+def _run_child(code: str, args: Sequence[str], what: str) -> dict[str, float]:
+    """Run ``python -c CODE ARGS`` as a child; return wall seconds and the child's peak RSS (MiB)."""
+    cmd = [sys.executable, "-c", code, *args]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert proc.stderr is not None
-    err_chunks = []
-    # Drain stderr (progress bars) so the child never blocks on a full pipe; keep the tail for error messages.
+    err_tail: list[bytes] = []
+    # Drain stderr so the child never blocks on a full pipe; keep the tail for the error message.
     for line in iter(proc.stderr.readline, b""):
-        err_chunks.append(line)
-        del err_chunks[:-20]
-    _, status, usage = os.wait4(proc.pid, 0)
+        err_tail.append(line)
+        del err_tail[:-20]
+    _, status, usage = os.wait4(proc.pid, 0)  # this child's own rusage, not all children's
     proc.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
-        tail = b"".join(err_chunks).decode("utf-8", "replace").strip().splitlines()[-5:]
+        tail = b"".join(err_tail).decode("utf-8", "replace").strip().splitlines()[-3:]
         raise RuntimeError(f"{what} failed (exit {proc.returncode}): {' | '.join(tail)}")
     return {"seconds": round(wall, 3), "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
 
@@ -152,13 +157,12 @@ def run_bench(
         if not (data_dir / "manifest.json").exists():
             if data_dir.exists():
                 shutil.rmtree(data_dir)  # a half-written dataset from an interrupted bench run
-            entry["generate"] = _run_child(["generate", "--scale", scale, "--seed", str(settings.seed),
-                                            "--out", str(data_dir)], f"hoplens generate --scale {scale}")
+            entry["generate"] = _run_child(_GENERATE, [scale, str(settings.seed), str(data_dir)],
+                                           f"generating the {scale} dataset")
         if rebuild and store_dir.exists():
             shutil.rmtree(store_dir)  # time a build from scratch, not an incremental no-op
         if rebuild or not store_dir.exists():
-            entry["build"] = _run_child(["build", "--data", str(data_dir), "--store", str(store_dir)],
-                                        f"hoplens build ({scale})")
+            entry["build"] = _run_child(_BUILD, [str(data_dir), str(store_dir)], f"building the {scale} store")
         entry["queries"] = _query_pass(settings, store_dir, data_dir, pipelines, limit)
         entry["manifest"] = json.loads((data_dir / "manifest.json").read_text(encoding="utf-8"))
         entry["budgets"] = _budget_checks(scale, entry)

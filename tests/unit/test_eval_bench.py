@@ -32,10 +32,10 @@ def test_budget_checks_compare_measurements_with_design_budgets():
 
 
 def test_run_child_measures_the_child_and_reports_its_failure():
-    ok = bench._run_child(["--version"], "hoplens --version")
-    assert ok["seconds"] > 0 and ok["peak_rss_mib"] > 1
-    with pytest.raises(RuntimeError, match="exit 2"):
-        bench._run_child(["no-such-command"], "hoplens no-such-command")
+    ok = bench._run_child("import sys; x = bytearray(64 * 2**20); sys.exit(0)", [], "allocating")
+    assert ok["seconds"] > 0 and ok["peak_rss_mib"] >= 64  # the child's own peak, which held 64 MiB
+    with pytest.raises(RuntimeError, match=r"exit 3.*boom"):
+        bench._run_child("import sys; print('boom', file=sys.stderr); sys.exit(3)", [], "failing")
 
 
 def test_format_bench_lists_each_scale_and_budget():
