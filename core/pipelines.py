@@ -19,7 +19,8 @@ from core.retrieval.context import SYSTEM_PROMPT, render
 from core.retrieval.graph import GraphRetriever
 from core.retrieval.search import RetrievalCore
 
-PIPELINES = ("llm", "basic", "graph")
+PIPELINES = ("llm", "basic", "graph")  # the three-way comparison; "routed" (issue 9's router) is opt-in
+KNOWN_PIPELINES = (*PIPELINES, "routed")
 LABELS = {"llm": "LLM-only", "basic": "BasicRAG", "graph": "GraphRAG", "routed": "Routed"}
 
 
@@ -85,9 +86,9 @@ def build_pipelines(
     from core.llm.factory import make_generator
 
     settings = settings or get_settings()
-    unknown = [n for n in names if n not in PIPELINES]
+    unknown = [n for n in names if n not in KNOWN_PIPELINES]
     if unknown:
-        raise ValueError(f"unknown pipeline(s) {', '.join(unknown)}; choose from {', '.join(PIPELINES)}")
+        raise ValueError(f"unknown pipeline(s) {', '.join(unknown)}; choose from {', '.join(KNOWN_PIPELINES)}")
     generator = generator or make_generator(settings)
     needs_core = any(n != "llm" for n in names)
     core = core or (build_core(settings, store, embedder) if needs_core else None)
@@ -97,4 +98,8 @@ def build_pipelines(
         # The optional LLM planner/reranker needs a real model; the offline reader cannot plan or rank.
         assistant = generator if (settings.llm_planner or settings.llm_rerank) and settings.generator != "offline" else None
         retrievers |= {"basic": BasicRetriever(core), "graph": GraphRetriever(core, assistant)}
+        if "routed" in names:
+            from core.retrieval.router import RoutedRetriever
+
+            retrievers["routed"] = RoutedRetriever(core, assistant)
     return {n: RetrievalPipeline(n, retrievers[n], generator, backend) for n in names}

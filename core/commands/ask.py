@@ -9,9 +9,9 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("ask", help="answer a question with llm | basic | graph")
+    p = sub.add_parser("ask", help="answer a question with llm | basic | graph | routed")
     p.add_argument("question", nargs="?", help="the question (omit with --questions)")
-    p.add_argument("--pipeline", "-p", default="graph", choices=["llm", "basic", "graph"])
+    p.add_argument("--pipeline", "-p", default="graph", choices=["llm", "basic", "graph", "routed"])
     p.add_argument("--store", type=Path, help="store path (default: HOPLENS_STORE or ~/.hoplens/store-<scale>)")
     p.add_argument("--json", action="store_true", help="print the whole Answer record as JSON")
     p.add_argument("--questions", type=Path, help="batch mode: JSONL with at least id and question per line")
