@@ -12,7 +12,7 @@ from test_byod_quality import HashEmbedder  # noqa: E402
 
 from core.config import Settings  # noqa: E402
 from core.records import Chunk, Edge, Entity, Filter  # noqa: E402
-from core.retrieval.router import Router, RoutedRetriever  # noqa: E402
+from core.retrieval.router import RoutedRetriever, Router  # noqa: E402
 from core.retrieval.search import RetrievalCore  # noqa: E402
 from core.retrieval.tools import Tools  # noqa: E402
 from core.store import open_store  # noqa: E402
