@@ -70,6 +70,24 @@ class Compare:
 
 
 @dataclass(frozen=True)
+class Membership:
+    """Yes/no: is the second entity among those reached from the anchor along every path? Negatives are mostly
+    near misses that satisfy one path but not the other, so the intersection matters."""
+
+    name: str
+    anchor_type: str
+    member_type: str
+    paths: tuple[tuple[Step, ...], ...]
+    phrasings: tuple[str, ...]  # {a} anchor, {b} the candidate member
+    reference: str  # {a}, {b}, {verdict}
+    kind: str = "multi_hop"
+
+    @property
+    def hops(self) -> int:
+        return max(len(p) for p in self.paths)
+
+
+@dataclass(frozen=True)
 class Portfolio:
     """Every entity directly related to the anchor (all edge types, both directions)."""
 
@@ -80,7 +98,7 @@ class Portfolio:
     hops: int = 1
 
 
-Template = Lookup | Traverse | Compare | Portfolio
+Template = Lookup | Traverse | Compare | Membership | Portfolio
 
 
 def _L(type_: str, attr: str, label: str, *phrasings: str) -> Lookup:
@@ -323,6 +341,12 @@ AGGREGATES: tuple[Traverse, ...] = (
        filter_attr="severity", filter_values=("P0", "P1", "P2", "P3")),
 )
 
+MEMBERSHIPS: tuple[Membership, ...] = (
+    Membership("outage_impacts_customer", "Outage", "Customer", IMPACTED,
+               ("Was {b} impacted by {a}?", "Did {a} affect {b}?", "Is {b} one of the customers hit by {a}?"),
+               "{b} {verdict} impacted by {a} (impacted means depending on its vendor and located in its region)."),
+)
+
 COMPARISONS: tuple[Compare, ...] = (
     Compare("compare_customer_tickets", "Customer", ((("OPENED_BY", "in", "Ticket"),),),
             ("Which of {a} and {b} opened more tickets?", "Between {a} and {b}, which customer raised more support tickets?",
@@ -359,5 +383,5 @@ PORTFOLIOS: tuple[Portfolio, ...] = (
     )),
 )
 
-ALL: tuple[Template, ...] = (*LOOKUPS, *RELATIONS, *MULTI_HOPS, *AGGREGATES, *COMPARISONS, *PORTFOLIOS)
+ALL: tuple[Template, ...] = (*LOOKUPS, *RELATIONS, *MULTI_HOPS, *MEMBERSHIPS, *AGGREGATES, *COMPARISONS, *PORTFOLIOS)
 BY_NAME: dict[str, Template] = {t.name: t for t in ALL}

@@ -7,7 +7,7 @@ Gold shapes (the structured judge relies on them exactly):
   {"type": "count", "value": 7}
   {"type": "set", "ids": [...sorted], "names": [...parallel]}   (comparison: the winner only)
   {"type": "value", "value": "P1" | 12.5 | ["a", "b"]}
-  {"type": "bool", "value": true}                             (reserved; no template uses it yet)
+  {"type": "bool", "value": true}                             (yes/no multi-hop checks)
   {"type": "none"}                                            (the entity does not exist)
 """
 
@@ -206,6 +206,11 @@ class _Builder:
                 return None
             ids = sorted(found)
             return {"type": "set", "ids": ids, "names": [kb.name(i) for i in ids]}, ref, t.hops
+        if isinstance(t, qt.Membership):
+            inside = anchors[1] in kb.walk(anchors[0], t.paths)
+            ref = t.reference.format(a=self.label(anchors[0]), b=self.label(anchors[1]),
+                                     verdict="was" if inside else "was not")
+            return {"type": "bool", "value": inside}, ref, t.hops
         if isinstance(t, qt.Compare):
             counts = [len(kb.walk(a, t.paths)) for a in anchors]
             if counts[0] == counts[1] or min(counts) == 0:
@@ -227,10 +232,14 @@ class _Builder:
             return (t.type,)
         if isinstance(t, qt.Portfolio):
             return t.anchor_types
+        if isinstance(t, qt.Membership):
+            return (t.anchor_type, t.member_type)
         return (t.anchor_type,)
 
     def _draw(self, t: qt.Template, pool: dict[str, list[str]]) -> tuple[tuple[str, ...], dict[str, Any], Any] | None:
         """A random valid (anchors, params, answer) for ``t`` with anchors from ``pool`` (type -> ids)."""
+        if isinstance(t, qt.Membership):
+            return self._draw_member(t, pool)
         types = [x for x in self._anchor_types(t) if pool.get(x)]
         if not types:
             return None
@@ -245,6 +254,25 @@ class _Builder:
             # Zero counts are fair questions, but most should need a real traversal.
             if ans and not (ans[0]["type"] == "count" and ans[0]["value"] == 0 and self.rng.random() < 0.75):
                 return anchors, params, ans
+        return None
+
+    def _draw_member(self, t: qt.Membership, pool: dict[str, list[str]]):
+        anchors, members = pool.get(t.anchor_type), set(pool.get(t.member_type) or ())
+        if not anchors or not members:
+            return None
+        for _ in range(TRIES):
+            anchor = self.rng.choice(anchors)
+            reached = [self.kb.walk(anchor, (p,)) for p in t.paths]
+            inside = set.intersection(*reached)
+            near = set.union(*reached) - inside
+            if inside and self.rng.random() < 0.5:
+                options = inside
+            else:
+                options = near or set(self.kb.ids(t.member_type)) - inside
+            options = sorted(options & members)
+            if options:
+                anchors_ = (anchor, self.rng.choice(options))
+                return anchors_, {}, self.answer(t, anchors_, {})
         return None
 
     def make(self, kind: str, quota: int) -> list[tuple[Question, Instance]]:

@@ -104,6 +104,7 @@ def semantics(g: Raw) -> dict[str, callable]:
         "employee_csm_customers": lambda a, v: g.o(a, "CSM_FOR"),
         "employee_managed_customers": lambda a, v: g.o(a, "MANAGES_ACCOUNT"),
         "outage_impacted_customers": lambda a, v: impacted(a),
+        "outage_impacts_customer": lambda a, v: impacted(a),  # yes/no: is the second anchor in it?
         "outage_impacted_projects": lambda a, v: {p for p in g.of("Project") if vendor(a) in g.o(p, "USES_VENDOR")
                                                    and region(p) == region(a)},
         "region_customer_vendors": lambda a, v: union(g.o(c, "DEPENDS_ON") for c in customers_in(a)),
@@ -194,6 +195,8 @@ def test_gold_shapes(suites):
             assert isinstance(gold["value"], int) and gold["value"] >= 0
         elif gold["type"] == "value":
             assert gold["value"] not in (None, "", [])
+        elif gold["type"] == "bool":
+            assert isinstance(gold["value"], bool) and len(q.anchors) == 2
         else:
             assert gold == {"type": "none"} and q.kind == "unanswerable"
         assert isinstance(q.hops, int) and 0 <= q.hops <= 3
@@ -238,6 +241,9 @@ def test_every_gold_answer_rederived_independently(tiny, suites):
             assert ca != cb
             winner = a if ca > cb else b
             assert q.gold == {"type": "set", "ids": [winner], "names": [g.entities[winner]["name"]]}
+        elif q.gold["type"] == "bool":
+            assert q.gold == {"type": "bool", "value": anchors[1] in sem[t](anchors[0], v)}
+            checked["bool_" + str(q.gold["value"])] += 1
         elif t == "portfolio":
             expected = sorted(g.adj[anchors[0]])
             assert q.gold["ids"] == expected
@@ -248,7 +254,8 @@ def test_every_gold_answer_rederived_independently(tiny, suites):
             assert q.gold["ids"] == expected, (q.question, q.gold, expected)
             assert q.gold["names"] == [g.entities[i]["name"] for i in expected]
         checked[q.kind] += 1
-    assert set(checked) == KINDS
+    assert set(checked) >= KINDS
+    assert checked["bool_True"] and checked["bool_False"]  # yes/no questions have both answers
 
 
 def test_test_semantics_cover_every_template(tiny):
@@ -262,7 +269,7 @@ def test_every_template_has_three_varied_phrasings():
         assert len(t.phrasings) >= 3, t.name
         for p in t.phrasings:
             assert "{a}" in p, (t.name, p)
-            if isinstance(t, qt.Compare):
+            if isinstance(t, qt.Compare | qt.Membership):
                 assert "{b}" in p
             if isinstance(t, qt.Traverse) and t.filter_attr:
                 assert "{v}" in p
