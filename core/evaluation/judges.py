@@ -6,8 +6,9 @@ It reads only the question (its text and gold) and the answer text. It is never 
 Rules per gold type (docs/evaluation.md has the full text):
 - count: the answer's first standalone number (not part of a token like CUST-0042 or P1, or a number word
   zero..twenty) that the question does not itself quote must equal the gold count.
-- set: entity ids in the answer, plus gold members named by their gold name, minus anything the question itself
-  names; PASS on an exact match, PARTIAL (score = F1) on overlap, FAIL otherwise.
+- set: entity ids in the answer, plus gold members named by their gold name, minus what the question itself names
+  (unless the question's entities are the candidates, as in "which of A and B"); PASS on an exact match,
+  PARTIAL (score = F1) on overlap, FAIL otherwise.
 - value: the normalised gold string is contained in the answer; numbers compare numerically (1% tolerance,
   "1.5M" == "1,500,000"), dates as ISO dates, lists need every member.
 - bool: the answer's first word is yes/no (or true/false) and matches.
@@ -259,8 +260,9 @@ class StructuredJudge:
         gold_set = set(ids)
         in_question = self._mentions(question.question, ids, names)
         found = self._mentions(text, ids, names)
-        # Something the question itself names is never an extra (answers often restate the anchor).
-        predicted = found - (in_question - gold_set)
+        # Entities the question names are ignored (answers restate their anchor) unless some of them are gold:
+        # then they are the candidate answers ("which of A and B ...") and naming a wrong one counts against.
+        predicted = found if in_question & gold_set else found - in_question
         if not gold_set:
             if predicted:
                 return "FAIL", 0.0, f"expected no entities; extra: {', '.join(sorted(predicted))}"

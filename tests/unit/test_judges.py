@@ -93,6 +93,16 @@ def test_set_fail_without_overlap_and_name_needs_word_boundary():
     assert verdict(SET, "Globexx Ltd.", SET_Q).verdict == "FAIL"
 
 
+def test_set_when_the_question_names_the_candidates_a_wrong_candidate_counts_against():
+    gold = {"type": "set", "ids": ["VEND-03"], "names": ["Hollowquest Hosting"]}
+    q = "Do more accounts rely on VEND-03 or on VEND-47?"
+    assert verdict(gold, "VEND-03 (Hollowquest Hosting) has more.", q).verdict == "PASS"
+    assert verdict(gold, "Hollowquest Hosting.", q).verdict == "PASS"
+    assert verdict(gold, "VEND-47 has more.", q).verdict == "FAIL"
+    j = verdict(gold, "VEND-03 or VEND-47.", q)  # restating both options is not an answer
+    assert j.verdict == "PARTIAL" and "VEND-47" in j.reason
+
+
 def test_set_longer_name_is_not_double_counted():
     gold = {"type": "set", "ids": ["CUST-0001", "CUST-0002"], "names": ["Acme", "Acme Holdings"]}
     j = verdict(gold, "Acme Holdings.", SET_Q)
