@@ -85,6 +85,10 @@ def _find_phrase(words: list[str], phrase: str) -> int:
     return -1
 
 
+def _ontology_type(name: str) -> VertexType | None:
+    return next((v for v in entity_types() if v.name == name), None)
+
+
 def _render_path(anchor: str, steps: list[PathStep]) -> str:
     out = anchor
     for s in steps:
@@ -260,7 +264,9 @@ class Planner:
 
         # Word positions covered by anchor mentions: their words are names, not type nouns.
         blocked = self._mention_word_positions(question, linked)
-        blocked |= self._attr_phrase_positions(vertex_type(anchors[0].type), words)
+        anchor_vt = _ontology_type(anchors[0].type)  # None for types extracted from user documents
+        if anchor_vt is not None:
+            blocked |= self._attr_phrase_positions(anchor_vt, words)
         nouns = self._nouns(words, blocked)
         mentioned_types = {n.type for n in nouns}
         other_nouns = [n for n in nouns if n.type not in anchor_types]
@@ -291,7 +297,7 @@ class Planner:
         count = bool(_COUNT.search(low))
         if target_noun is None:
             # No type asked for: an attribute of the anchor, else the type a wh-word or a relation verb points to.
-            attr = self._lookup_attr(vertex_type(anchors[0].type), words)
+            attr = self._lookup_attr(anchor_vt, words) if anchor_vt is not None else None
             if attr and not count:
                 return self._lookup(anchors[0], attr)
             target_noun = self._target_from_verbs(anchors[0].type, words)
@@ -510,6 +516,8 @@ def execute_plan(planner: Planner, plan: Plan) -> PlanResult | None:
     anchors = [e for e in planner.store.get_entities(plan.anchors) if e is not None]
     if not anchors or plan.operator not in ("count", "list") or not plan.path or not plan.target_type:
         return None
+    if _ontology_type(plan.target_type) is None or any(_ontology_type(s.target) is None for s in plan.path):
+        return None  # an LLM may name types the ontology does not have
     cur = anchors[0].type
     for s in plan.path:  # every step must exist in the ontology, in the stated direction
         ok = edge_allowed(cur, s.edge, s.target) if s.direction == "out" else edge_allowed(s.target, s.edge, cur)
