@@ -79,7 +79,8 @@ def mcnemar(first_correct: Sequence[bool], second_correct: Sequence[bool]) -> di
         chi2 = (abs(b - c) - 1) ** 2 / n
         p = stats.chi2.sf(chi2, df=1)
         method = "chi2-cc"
-    return {"b": b, "c": c, "n": len(first_correct), "p_value": _clean(min(1.0, p)), "method": method}
+    # Significant digits, not decimal places: a p-value of 1e-17 must not print as 0.
+    return {"b": b, "c": c, "n": len(first_correct), "p_value": float(f"{min(1.0, float(p)):.6g}"), "method": method}
 
 
 def _ratio(a: float | None, b: float | None) -> float | None:

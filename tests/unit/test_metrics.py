@@ -65,6 +65,8 @@ def test_mcnemar_chi2_for_many_discordant_pairs_and_no_difference():
     m = mcnemar(first, second)
     assert (m["b"], m["c"], m["method"]) == (30, 10, "chi2-cc")
     assert m["p_value"] == pytest.approx(stats.chi2.sf((abs(30 - 10) - 1) ** 2 / 40, 1), abs=1e-6)
+    tiny = mcnemar([True] * 80 + [False] * 10, [False] * 80 + [False] * 10)
+    assert 0 < tiny["p_value"] < 1e-15  # kept in significant digits, not rounded to 0
     same = mcnemar([True, False, True], [True, False, True])
     assert same["p_value"] == 1.0 and same["b"] == same["c"] == 0
     with pytest.raises(ValueError):
