@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from core.llm.forms import COUNT as _COUNT
@@ -85,6 +86,35 @@ def _find_phrase(words: list[str], phrase: str) -> int:
     return -1
 
 
+@lru_cache(maxsize=256)
+def _verb_re(verb: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(verb)}(s|es|ed|d)?\b")
+
+
+@lru_cache(maxsize=256)
+def _typed_paths(src: str, dst: str) -> tuple[tuple[PathStep, ...], ...]:
+    """All typed paths src -> dst up to MAX_PATH_LEN over entity edges (no vertex type repeated inside)."""
+    out: list[tuple[PathStep, ...]] = []
+
+    def walk(cur: str, steps: list[PathStep], seen: set[str]) -> None:
+        if steps and cur == dst:
+            out.append(tuple(steps))
+            return
+        if len(steps) == MAX_PATH_LEN:
+            return
+        for e in EDGE_TYPES:
+            if e.structural:
+                continue
+            for direction, a, b in (("out", e.src, e.dst), ("in", e.dst, e.src)):
+                if a == cur and (b not in seen or b == dst):
+                    steps.append(PathStep(e.name, direction, b))
+                    walk(b, steps, seen | {b})
+                    steps.pop()
+
+    walk(src, [], {src})
+    return tuple(out)
+
+
 def _ontology_type(name: str) -> VertexType | None:
     return next((v for v in entity_types() if v.name == name), None)
 
@@ -128,49 +158,30 @@ class Planner:
                     used |= span
         return sorted(found, key=lambda n: n.start)
 
-    def _paths(self, src: str, dst: str) -> list[list[PathStep]]:
-        """All typed paths src -> dst up to MAX_PATH_LEN over entity edges (no vertex type repeated inside)."""
-        out: list[list[PathStep]] = []
-
-        def walk(cur: str, steps: list[PathStep], seen: set[str]) -> None:
-            if steps and cur == dst:
-                out.append(list(steps))
-                return
-            if len(steps) == MAX_PATH_LEN:
-                return
-            for e in EDGE_TYPES:
-                if e.structural:
-                    continue
-                for direction, a, b in (("out", e.src, e.dst), ("in", e.dst, e.src)):
-                    if a == cur and (b not in seen or b == dst):
-                        steps.append(PathStep(e.name, direction, b))
-                        walk(b, steps, seen | {b})
-                        steps.pop()
-
-        walk(src, [], {src})
+    @staticmethod
+    def _verb_weights(words: list[str]) -> dict[str, float]:
+        """Edge name -> credit for the strongest of its verb phrases the question uses (inflections allowed)."""
+        text = " ".join(words)
+        out: dict[str, float] = {}
+        for e in EDGE_TYPES:
+            for verb in (*e.verbs, *e.reverse_verbs):
+                if _verb_re(verb).search(text):
+                    out[e.name] = max(out.get(e.name, 0.0), 0.3 if verb in WEAK_VERBS else 1.0)
         return out
 
-    def _score_path(self, steps: list[PathStep], words: list[str], mentioned: set[str]) -> float:
-        text = " ".join(words)
+    def _score_path(self, steps: list[PathStep], verbs: dict[str, float], mentioned: set[str]) -> float:
         score = -1.0 * len(steps)
         for s in steps[:-1]:
             score += 2.0 if s.target in mentioned else -0.5
-        for s in steps:
-            best = 0.0
-            for e in EDGE_TYPES:
-                if e.name != s.edge:
-                    continue
-                for verb in (*e.verbs, *e.reverse_verbs):
-                    if re.search(rf"\b{re.escape(verb)}(s|es|ed|d)?\b", text):
-                        best = max(best, 0.3 if verb in WEAK_VERBS else 1.0)
-            score += best
-        return score
+        return score + sum(verbs.get(s.edge, 0.0) for s in steps)
 
     def _best_path(self, src: str, dst: str, words: list[str], mentioned: set[str]) -> list[PathStep] | None:
-        paths = self._paths(src, dst)
+        paths = _typed_paths(src, dst)
         if not paths:
             return None
-        return max(paths, key=lambda p: (self._score_path(p, words, mentioned), -len(p)))
+        verbs = self._verb_weights(words)
+        best = max(paths, key=lambda p: (self._score_path(p, verbs, mentioned), -len(p)))
+        return [PathStep(s.edge, s.direction, s.target, {}) for s in best]  # fresh steps: edge_attrs get set on them
 
     def _filters(self, target: VertexType, words: list[str], question: str, target_pos: int) -> list[Filter]:
         filters: list[Filter] = []
@@ -353,7 +364,7 @@ class Planner:
                 if anchor_type not in (e.src, e.dst) or other == anchor_type or other in exclude:
                     continue
                 for v in verbs:
-                    if v not in WEAK_VERBS and re.search(rf"\b{re.escape(v)}(s|es|ed|d)?\b", text):
+                    if v not in WEAK_VERBS and _verb_re(v).search(text):
                         key = (len(v), other)
                         if best is None or key > best:
                             best = key
