@@ -1,0 +1,91 @@
+"""HopLens analyst app — the overview page (entry point of ``hoplens app`` / ``streamlit run app.py``).
+
+Pages live in ``pages/``; everything they draw comes from ``core.viz``; streamlit-only helpers are in ``ui/``.
+On first start (no knowledge base yet) ``ui.frame.page_setup`` builds the configured one with a progress bar.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pandas as pd
+import streamlit as st
+
+from core import viz
+from ui import frame, resources, widgets
+from ui.state import state
+
+EXAMPLES_PER_KIND = 2
+
+
+def overview(s) -> None:
+    st.title("HopLens")
+    st.markdown(
+        "Ask a relationship question about the CRM knowledge graph and watch **GraphRAG** walk it — then see, "
+        "side by side with **BasicRAG** and **LLM-only**, what flat retrieval misses, with tokens and time."
+    )
+    store, message = widgets.run_guarded("Opening the knowledge base", lambda: resources.get_store(s))
+    if store is None:
+        st.error(message)
+        st.page_link("pages/5_Data.py", label="Build or restore a knowledge base on the Data page", icon=":material/database:")
+        return
+
+    stats, message = widgets.run_guarded("Reading store statistics", store.stats)
+    if stats is None:
+        st.error(message)
+        return
+    totals = viz.kb_totals(stats)
+    cols = st.columns(5)
+    for col, (label, value) in zip(cols, totals.items(), strict=True):
+        col.metric(label, f"{value:,}")
+
+    left, right = st.columns([3, 2])
+    with left:
+        st.subheader("Knowledge base")
+        type_rows = viz.entity_type_rows(stats)
+        if type_rows:
+            st.bar_chart(pd.DataFrame(type_rows).set_index("type"), horizontal=True, height=260)
+        edges = stats.get("edges") or {}
+        if isinstance(edges, dict) and edges:
+            st.dataframe(pd.DataFrame(sorted(edges.items(), key=lambda kv: -kv[1]), columns=["edge type", "edges"]),
+                         hide_index=True, width="stretch", height=220)
+    with right:
+        st.subheader("Engine")
+        st.markdown(f"**Backend**: {s.backend} · :green[● ready]  \n`{s.store_path()}`")
+        pipes, message = widgets.run_guarded("Loading the pipelines", lambda: resources.get_pipelines(s))
+        if pipes is None:
+            st.markdown(f"**Generator**: {s.generator} · :red[● unavailable]")
+            st.error(message)
+        else:
+            gen = getattr(next(iter(pipes.values())), "generator", None)
+            st.markdown(f"**Generator**: {getattr(gen, 'name', s.generator)} · :green[● ready]")
+        st.markdown(f"**Embedder**: {s.embedder} · **context budget**: {s.context_budget} tokens · "
+                    f"**hops**: {s.hops}")
+        st.subheader("Pages")
+        st.page_link("pages/1_Ask.py", label="Ask — one question, the graph walk, hop scores, context", icon=":material/chat:")
+        st.page_link("pages/2_Compare.py", label="Compare — LLM-only vs BasicRAG vs GraphRAG", icon=":material/compare_arrows:")
+        st.page_link("pages/3_Benchmark.py", label="Benchmark — accuracy, tokens, latency with CIs", icon=":material/bar_chart:")
+        st.page_link("pages/4_Explore.py", label="Explore — entities, neighbourhoods, documents", icon=":material/explore:")
+        st.page_link("pages/5_Data.py", label="Data — build, upload, snapshots, config", icon=":material/database:")
+
+    st.subheader("Try a question")
+    examples = resources.suite_questions(s, "public")
+    if not examples:
+        st.info("No question suite next to this knowledge base yet; type your own on the Ask page.")
+        return
+    by_kind: dict[str, list[dict]] = defaultdict(list)
+    for q in examples:
+        if len(by_kind[q["kind"]]) < EXAMPLES_PER_KIND:
+            by_kind[q["kind"]].append(q)
+    kinds = sorted(by_kind)
+    cols = st.columns(min(4, len(kinds)))
+    for i, kind in enumerate(kinds):
+        with cols[i % len(cols)]:
+            st.markdown(f"**{kind.replace('_', ' ')}**")
+            for q in by_kind[kind]:
+                if st.button(q["question"], key=f"example.{q['id']}", width="stretch", help=q["question"]):
+                    state.pending_question = q["question"]
+                    st.switch_page("pages/1_Ask.py")
+
+
+overview(frame.page_setup("Overview", build_if_missing=True))

@@ -1,0 +1,95 @@
+"""Ask: one question through one pipeline — the answer, the plan, the graph walk, hop scores, context and cost."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from core import viz
+from ui import frame, resources, widgets
+from ui.state import ASK_ENTITY_PICK, ASK_ENTITY_SEARCH, ASK_PIPELINE, ASK_QUESTION, state
+
+SPINNER = {
+    "graph": "GraphRAG: seeding from the vector index, walking the graph, ranking facts, generating…",
+    "basic": "BasicRAG: vector search over all chunks, generating…",
+    "llm": "LLM-only: the question alone to the generator…",
+}
+
+
+def _insert_entity() -> None:
+    """Callback: append the picked entity id to the question (runs before the question box is drawn)."""
+    picked = st.session_state.get(ASK_ENTITY_PICK)
+    if picked:
+        current = st.session_state.get(ASK_QUESTION, "").rstrip()
+        st.session_state[ASK_QUESTION] = f"{current} {picked}".strip()
+
+
+def _ask(question: str, pipeline: str) -> None:
+    state.ask_answer, state.ask_error = None, None
+    if not question.strip():
+        state.ask_error = "Type a question first, e.g. “Which customers were impacted by OUTAGE-001?”"
+        return
+    s = resources.settings()
+    pipes, message = widgets.run_guarded("Loading the pipelines", lambda: resources.get_pipelines(s))
+    if pipes is None:
+        state.ask_error = message
+        return
+    with st.spinner(SPINNER.get(pipeline, "Answering…")):
+        answer, message = widgets.run_guarded("Answering", lambda: pipes[pipeline].answer(question))
+    state.ask_answer, state.ask_error = answer, message
+
+
+s = frame.page_setup("Ask")
+st.title("Ask")
+store, message = widgets.run_guarded("Opening the knowledge base", lambda: resources.get_store(s))
+if store is None:
+    st.error(message)
+    st.stop()
+
+if state.pending_question:  # an example clicked on the overview
+    st.session_state[ASK_QUESTION] = state.pending_question
+    state.pending_question = None
+
+with st.expander("Insert an entity into the question", expanded=False):
+    with widgets.guarded("Entity search"):
+        picked = widgets.entity_picker(store, ASK_ENTITY_SEARCH, ASK_ENTITY_PICK)
+        st.button("Insert into question", on_click=_insert_entity, disabled=picked is None, key="ask.insert")
+
+question = st.text_input("Question", key=ASK_QUESTION, max_chars=4000,
+                         placeholder="e.g. Which customers were impacted by OUTAGE-001?")
+pipeline = st.radio("Pipeline", ["graph", "basic", "llm"], format_func=viz.pipeline_label, horizontal=True,
+                    key=ASK_PIPELINE)
+if st.button("Ask", type="primary", key="ask.go"):
+    _ask(question, pipeline)
+
+if state.ask_error:
+    st.error(state.ask_error)
+answer = state.ask_answer
+if answer is None:
+    st.stop()
+
+st.subheader(f"Answer · {viz.pipeline_label(answer.pipeline)}")
+st.caption(f"Q: {answer.question}")
+widgets.answer_box(answer)
+
+left, right = st.columns([2, 3])
+with left:
+    st.markdown("#### Plan")
+    widgets.plan_view(answer)
+with right:
+    st.markdown("#### Usage and latency")
+    widgets.usage_view(answer, key="ask.timings")
+
+st.markdown("#### Subgraph walked")
+if answer.subgraph is not None and answer.subgraph.nodes:
+    widgets.subgraph_view(answer.subgraph)
+    st.markdown("#### Hop scores")
+    st.caption("From the traversal accumulators: a node is scored at the first hop that reaches it, 1.0 per edge "
+               "at hop 1 and 0.5 at hop 2, summed over the frontier edges that reach it. Click a header to sort.")
+    widgets.hop_score_table(answer.subgraph, key="ask.hops")
+elif answer.pipeline == "llm":
+    st.info("LLM-only sends the question alone: no retrieval, no subgraph.")
+else:
+    st.info("No graph was walked for this answer (BasicRAG retrieves flat chunks by similarity).")
+
+st.markdown("#### Context sent to the generator")
+widgets.context_view(answer, key="ask.context")

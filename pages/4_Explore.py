@@ -1,0 +1,97 @@
+"""Explore: browse entities by type, search by id/name/alias, an entity's neighbourhood graph and its documents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+import streamlit as st
+
+from core.schema import entity_types
+from ui import frame, resources, widgets
+from ui.state import EXPLORE_SEARCH, state
+
+PAGE_SIZE = 50
+
+
+def _open_from(key: str) -> Callable[[], None]:
+    """Callback: open the entity a selectbox now shows."""
+
+    def callback() -> None:
+        if st.session_state.get(key):
+            state.explore_entity = st.session_state[key]
+            st.query_params["entity"] = st.session_state[key]  # a link to this view can be shared
+
+    return callback
+
+
+s = frame.page_setup("Explore")
+st.title("Explore")
+store, message = widgets.run_guarded("Opening the knowledge base", lambda: resources.get_store(s))
+if store is None:
+    st.error(message)
+    st.stop()
+stats, _ = widgets.run_guarded("Reading store statistics", store.stats)
+counts = (stats or {}).get("entities") or {}
+
+browse, search = st.columns(2)
+with browse:
+    st.markdown("#### Browse by type")
+    types = [vt.name for vt in entity_types()]
+    type_name = st.selectbox("Type", types, format_func=lambda t: f"{t} ({counts.get(t, 0):,})", key="explore.type")
+    total = int(counts.get(type_name, 0))
+    pages = max(1, -(-total // PAGE_SIZE))
+    page_no = st.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key="explore.page")
+    with widgets.guarded("Listing entities"):
+        listed = store.list_entities(type_name, limit=PAGE_SIZE, offset=(int(page_no) - 1) * PAGE_SIZE)
+        if listed:
+            labels = {e.id: f"{e.id} · {e.name}" for e in listed}
+            st.selectbox("Entity", list(labels), format_func=labels.__getitem__, index=None,
+                         key="explore.list_pick", placeholder="choose one to open",
+                         on_change=_open_from("explore.list_pick"))
+        else:
+            st.caption("No entities of this type.")
+with search:
+    st.markdown("#### Search")
+    with widgets.guarded("Entity search"):
+        widgets.entity_picker(store, EXPLORE_SEARCH, "explore.search_pick", preselect=False,
+                              on_change=_open_from("explore.search_pick"))
+
+linked = st.query_params.get("entity")
+if linked and linked != state.explore_entity:  # opened from a link like /Explore?entity=CUST-0001
+    state.explore_entity = linked
+entity_id = state.explore_entity
+if not entity_id:
+    st.info("Pick an entity to see its attributes, neighbourhood graph and documents.")
+    st.stop()
+
+entity, message = widgets.run_guarded("Loading the entity", lambda: store.get_entity(entity_id))
+if entity is None:
+    st.warning(message or f"Entity {entity_id!r} is not in this knowledge base.")
+    st.stop()
+
+st.divider()
+st.subheader(f"{entity.name} · {entity.id}")
+st.caption(entity.type + (f" · also known as {', '.join(entity.aliases)}" if entity.aliases else ""))
+if entity.attrs:
+    st.dataframe(pd.DataFrame([{"attribute": k, "value": str(v)} for k, v in entity.attrs.items()]),
+                 hide_index=True, width="stretch", key="explore.attrs")
+
+c1, c2, c3 = st.columns(3)
+depth = c1.slider("Depth (hops)", 1, 3, 1, key="explore.depth")
+fanout = c2.slider("Fan-out per node", 5, 100, 25, step=5, key="explore.fanout")
+max_nodes = c3.slider("Max nodes", 20, 400, 150, step=10, key="explore.max_nodes")
+with widgets.guarded("Expanding the neighbourhood"):
+    sub = store.expand([entity.id], hops=depth, fanout=fanout, max_nodes=max_nodes)
+    widgets.subgraph_view(sub)
+    with st.expander(f"Neighbourhood table ({len(sub.nodes)} nodes)"):
+        widgets.hop_score_table(sub, key="explore.hops")
+
+st.markdown("#### Documents")
+with widgets.guarded("Loading documents"):
+    docs = store.documents_for_entity(entity.id, limit=50)
+    if not docs:
+        st.caption("No document mentions this entity.")
+    for doc in docs:
+        with st.expander(f"{doc.id} · {doc.kind} · {doc.title}"):
+            st.text(doc.text)

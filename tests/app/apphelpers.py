@@ -1,0 +1,16 @@
+"""Helpers shared by the AppTests (imported by name: pytest puts this folder on sys.path)."""
+
+from __future__ import annotations
+
+
+def iframes(at) -> list:
+    """The st.iframe elements of a run (AppTest has no typed accessor for them)."""
+    return list(at.get("iframe"))
+
+
+def texts(at) -> str:
+    """All markdown, caption, info, warning, error and success text of a run, joined."""
+    parts = []
+    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader", "title"):
+        parts += [str(e.value) for e in getattr(at, kind)]
+    return "\n".join(parts)

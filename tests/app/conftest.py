@@ -1,0 +1,67 @@
+"""Fixtures for the Streamlit AppTests: a saved evaluation run and an AppTest factory pointed at a store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+TIMEOUT = 120  # first run of a page may load the embedding model
+
+
+@pytest.fixture
+def saved_eval(_isolated_home) -> Path:
+    """A finished evaluation folder under HOPLENS_HOME/eval, written with the evaluation's own writers.
+
+    Rows are varied by hand (not hard-coded summaries): summary.json is computed from them by core.evaluation.
+    """
+    from core.evaluation import metrics, report
+
+    rows = []
+    kinds = ("lookup", "multi_hop", "aggregate")
+    for i in range(12):
+        for p, (passes, tokens) in {"llm": (i % 6 == 0, 90), "basic": (i % 2 == 0, 820), "graph": (i != 5, 410)}.items():
+            rows.append({
+                "question_id": f"pub-{i:03d}", "kind": kinds[i % 3], "question": f"Question number {i} about CUST-{i:04d}?",
+                "pipeline": p, "answer": f"answer {i} from {p}", "verdict": "PASS" if passes else "FAIL",
+                "score": 1.0 if passes else 0.0, "reason": "hand-made row", "judge": "structured",
+                "prompt_tokens": tokens + 7 * i, "completion_tokens": 6, "calls": 1, "embed_ms": 1.0, "seed_ms": 1.0,
+                "expand_ms": 2.0, "rank_ms": 1.0, "generate_ms": 0.5, "total_ms": 6.0 + i, "retrieval_ms": 5.0 + i,
+                "plan_kind": kinds[i % 3], "subgraph_nodes": 0 if p != "graph" else 12, "subgraph_edges": 0,
+                "context_tokens": 0 if p == "llm" else tokens - 120, "error": None,
+            })
+    out = Path(_isolated_home) / "eval" / "public-tiny"
+    out.mkdir(parents=True)
+    report.write_parquet(rows, out / report.RESULTS_PARQUET)
+    report.write_json_atomic(out / report.SUMMARY_JSON, metrics.summarize(rows, {"suite": "public", "judge": "structured"}))
+    return out
+
+
+@pytest.fixture
+def kb_env(tiny_store) -> dict[str, str]:
+    """Environment that points the app at the session's tiny knowledge base."""
+    return {"HOPLENS_STORE": str(tiny_store.store), "HOPLENS_DATA": str(tiny_store.data), "HOPLENS_SCALE": "tiny"}
+
+
+@pytest.fixture
+def app_at(monkeypatch):
+    """Factory: an AppTest of app.py opened directly on ``page`` (a path like "pages/1_Ask.py"), run once.
+
+    Opening the page directly (not via the overview) is what a bookmarked /Ask does; it also keeps the overview's
+    first-start build out of tests that do not want it."""
+    from streamlit.testing.v1 import AppTest
+
+    from core.config import get_settings
+
+    def make(page: str | None = None, **env: str):
+        for k, v in env.items():
+            monkeypatch.setenv(k, v)
+        get_settings.cache_clear()
+        at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+        if page:
+            at.switch_page(page)
+        return at.run()
+
+    return make

@@ -1,0 +1,200 @@
+"""A real browser against the running app, with the network cut off: Ask renders the subgraph, Compare its columns.
+
+Needs Debian's ``chromium`` and ``chromium-driver`` (installed by ``.ci/run``); skipped with the reason otherwise.
+Screenshots go to tests/browser/artifacts/ (gitignored; CI keeps them as artifacts).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+QUESTION = "Which vendors does {cust} depend on?"
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} not installed (apt-get install chromium chromium-driver)"
+    if not Path(CHROMEDRIVER).exists():
+        return "chromedriver not installed (apt-get install chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium not installed (pip install -e '.[test]')"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def app_url(tiny_store, tmp_path_factory):
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    port = _free_port()
+    home = tmp_path_factory.mktemp("browser-home")
+    env = {**os.environ, "HOPLENS_HOME": str(home), "HOPLENS_STORE": str(tiny_store.store),
+           "HOPLENS_DATA": str(tiny_store.data), "HOPLENS_SCALE": "tiny"}
+    log = (home / "streamlit.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail(f"streamlit did not start: {(home / 'streamlit.log').read_text()[-2000:]}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def driver(app_url):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-dev-shm-usage", "--window-size=1400,1800",
+                 # Every non-local request goes to a dead proxy: the page must render with no network.
+                 "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=127.0.0.1;localhost"):
+        opts.add_argument(flag)
+    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    d.set_page_load_timeout(60)
+    yield d
+    d.quit()
+
+
+def _wait_idle(driver, timeout: float = 90) -> None:
+    """Wait until Streamlit has finished running the script (the running-man status widget is gone)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    time.sleep(0.5)
+    WebDriverWait(driver, timeout).until(
+        lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
+    )
+
+
+def _type_question(driver, text: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    box = WebDriverWait(driver, 60).until(ec.element_to_be_clickable((By.CSS_SELECTOR, 'input[aria-label="Question"]')))
+    box.clear()
+    box.send_keys(text, Keys.ENTER)
+    _wait_idle(driver)
+
+
+def _click_button(driver, label: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    xpath = f'//button[.//p[normalize-space()="{label}"]]'
+    WebDriverWait(driver, 30).until(ec.element_to_be_clickable((By.XPATH, xpath))).click()
+    _wait_idle(driver)
+
+
+def _wait_for_graph(driver) -> None:
+    """Switch into the subgraph iframe, wait for vis-network's canvas and the layout to settle, switch back."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    frame = WebDriverWait(driver, 60).until(
+        lambda d: next((f for f in d.find_elements(By.TAG_NAME, "iframe")
+                        if "vis.Network" in (f.get_attribute("srcdoc") or "")), None)
+    )
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", frame)
+    driver.switch_to.frame(frame)
+    try:
+        canvas = WebDriverWait(driver, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, "#mynetwork canvas"))
+        assert canvas.size["width"] > 100 and canvas.size["height"] > 100
+        WebDriverWait(driver, 60).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        # vis-network ran: the global network object has the nodes we sent.
+        assert driver.execute_script("return network.body.data.nodes.length") > 1
+        # Nothing inside the frame came from outside this machine.
+        fetched = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert [u for u in fetched if not u.startswith(("http://127.0.0.1", "data:", "blob:", "about:"))] == []
+    finally:
+        driver.switch_to.default_content()
+
+
+def _a_customer(tiny_store) -> str:
+    from core.dataset.io import FILES, iter_jsonl
+    from core.records import Entity
+
+    for e in iter_jsonl(Path(tiny_store.data) / FILES["entities"], Entity):
+        if e.type == "Customer":
+            return e.id
+    raise AssertionError("the tiny dataset has no customer")
+
+
+def test_ask_renders_subgraph_offline(driver, app_url, tiny_store):
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.get(f"{app_url}/Ask")
+    _wait_idle(driver)
+    _type_question(driver, QUESTION.format(cust=_a_customer(tiny_store)))
+    _click_button(driver, "Ask")
+    page = driver.page_source
+    assert "Answer · GraphRAG" in page, "no answer block on the Ask page"
+    assert "Traceback" not in page
+    _wait_for_graph(driver)
+    time.sleep(0.5)
+    driver.save_screenshot(str(ARTIFACTS / "ask.png"))
+
+
+def test_compare_shows_three_columns_offline(driver, app_url, tiny_store):
+    from selenium.webdriver.common.by import By
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.get(f"{app_url}/Compare")
+    _wait_idle(driver)
+    _type_question(driver, QUESTION.format(cust=_a_customer(tiny_store)))
+    _click_button(driver, "Compare")
+    heads = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "h3")]
+    for label in ("LLM-only", "BasicRAG", "GraphRAG"):
+        assert any(label in h for h in heads), f"no {label} column in {heads}"
+    assert "Traceback" not in driver.page_source
+    _wait_for_graph(driver)
+    driver.execute_script("window.scrollTo(0, 0);")
+    time.sleep(0.5)
+    driver.save_screenshot(str(ARTIFACTS / "compare.png"))

@@ -1,0 +1,4 @@
+"""Streamlit-only helpers for the HopLens app (session state, cached resources, widgets).
+
+``core`` never imports this package or streamlit; pages import ``ui`` and ``core``.
+"""
