@@ -21,8 +21,8 @@ from core.retrieval.search import RetrievalCore
 
 MAX_SEEDS = 8  # vector seeds kept (question anchors always kept)
 ANCHOR_CHUNKS = 6  # chunks per anchor pulled through the graph
-STRUCTURED_CHUNKS = 2  # chunks kept next to an exact computed result
-STRUCTURED_FACTS = 6  # result entity facts kept next to an exact computed result
+STRUCTURED_CHUNKS = 1  # supporting passage kept next to an exact computed result
+STRUCTURED_FACTS = 4  # result entity facts kept next to an exact computed result
 RERANK_POOL = 12  # chunk candidates shown to the optional LLM reranker
 
 
@@ -91,7 +91,7 @@ class GraphRetriever(Retriever):
                     builder.add("computed", _shorten(fact, builder.remaining), planned.plan.explanation, 10.0)
             for ent in store.get_entities(sorted(anchor_set)):
                 builder.add("fact", entity_line(ent), ent.id, scores.get(ent.id, 3.0))
-            self._relations(builder, anchor_set, result, scores, limit=8 if structured else 12)
+            self._relations(builder, anchor_set, result, scores, limit=4 if structured else 12)
             chunk_rows = self._chunks(question, hits, hit_chunks, anchor_set, scores)
             if self.assistant is not None and s.llm_rerank and chunk_rows:
                 order, used = llm_rerank(self.assistant, question, [(r[2], r[1]) for r in chunk_rows[:RERANK_POOL]])
