@@ -14,7 +14,7 @@ from __future__ import annotations
 from core.llm.forms import content_words
 from core.records import Hit, SubgraphNode
 from core.retrieval.base import Retrieved, Retriever, Stopwatch
-from core.retrieval.context import ContextBuilder, chunk_line, entity_line, relation_line
+from core.retrieval.context import ContextBuilder, chunk_line, entity_line
 from core.retrieval.llm_assist import llm_plan, llm_rerank
 from core.retrieval.planner import execute_plan
 from core.retrieval.search import RetrievalCore
@@ -91,7 +91,7 @@ class GraphRetriever(Retriever):
                     builder.add("computed", _shorten(fact, builder.remaining), planned.plan.explanation, 10.0)
             for ent in store.get_entities(sorted(anchor_set)):
                 builder.add("fact", entity_line(ent), ent.id, scores.get(ent.id, 3.0))
-            self._relations(builder, anchor_set, result, scores, limit=4 if structured else 12)
+            self._relations(builder, sub, anchor_set, result, scores, limit=4 if structured else 12)
             chunk_rows = self._chunks(question, hits, hit_chunks, anchor_set, scores)
             if self.assistant is not None and s.llm_rerank and chunk_rows:
                 order, used = llm_rerank(self.assistant, question, [(r[2], r[1]) for r in chunk_rows[:RERANK_POOL]])
@@ -117,11 +117,14 @@ class GraphRetriever(Retriever):
         out.context = builder.items
         return out
 
-    def _relations(self, builder: ContextBuilder, anchors: set[str], result: set[str], scores, limit: int) -> None:
+    def _relations(self, builder: ContextBuilder, sub, anchors: set[str], result: set[str], scores, limit: int) -> None:
+        """Relation lines for the anchors, from the edges the expansion already traversed (no extra store trip)."""
         rows = []
-        for a in sorted(anchors):
-            for edge, other in self.core.store.neighbors(a):
-                rows.append((scores.get(other.id, 0.0) + (1.0 if other.id in result else 0.0), relation_line(edge)))
+        for e in sub.edges:
+            other = e.dst if e.src in anchors else e.src if e.dst in anchors else None
+            if other is None:
+                continue
+            rows.append((scores.get(other, 0.0) + (1.0 if other in result else 0.0), f"{e.src} -{e.type}-> {e.dst}"))
         rows.sort(key=lambda r: (-r[0], r[1]))
         for score, text in rows[:limit]:
             builder.add("relation", text, text, score)
