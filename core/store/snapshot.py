@@ -61,26 +61,31 @@ def create_snapshot(store_path: Path, out: Path | None = None) -> dict[str, Any]
     tmp = dest.parent / f".{dest.name}.tmp-{os.getpid()}"
     _files.remove_tree(tmp)
     tmp.mkdir()
-    conn = sqlite3.connect(store_path / _sqlite.DB_FILE, timeout=60.0, isolation_level=None)
+    db = store_path / _sqlite.DB_FILE
+    guard = sqlite3.connect(db, timeout=60.0, isolation_level=None)
     try:
-        conn.execute("BEGIN IMMEDIATE")  # hold writers off so records and index files match
+        # hold writers off so records and index files match; the copy reads through a second connection
+        # (SQLite refuses to back up from a connection that holds a write transaction)
+        guard.execute("BEGIN IMMEDIATE")
         try:
+            src = sqlite3.connect(db, timeout=60.0)
             dst = sqlite3.connect(tmp / _sqlite.DB_FILE)
             try:
-                conn.backup(dst)
+                src.backup(dst)
             finally:
                 dst.close()
+                src.close()
             manifest = _files.read_manifest(store_path)
             if manifest is not None:
                 shutil.copy2(store_path / _files.MANIFEST, tmp / _files.MANIFEST)
                 shutil.copytree(store_path / manifest["index_dir"], tmp / manifest["index_dir"])
         finally:
-            conn.execute("ROLLBACK")
+            guard.execute("ROLLBACK")
     except BaseException:
         _files.remove_tree(tmp)
         raise
     finally:
-        conn.close()
+        guard.close()
     info = {
         "format": 1,
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
