@@ -62,7 +62,7 @@ class BatchResult:
     documents: int = 0
     chunks: int = 0
     embedded: int = 0  # vectors computed now
-    cached: int = 0  # vectors found in the embedding cache
+    cached: int = 0  # chunks whose vector was reused (embedding cache, or the same view earlier in the batch)
     embed_s: float = 0.0
     other_s: float = 0.0
     chunk_ids: list[str] = field(default_factory=list)
@@ -94,8 +94,8 @@ class DocumentProcessor:
         views = [self.view(c.text) for c in chunks]
         keys = [text_hash(v) for v in views]
         vectors = self.store.cached_vectors(keys)
-        res.cached = sum(1 for k in keys if k in vectors)
         todo = {k: v for k, v in zip(keys, views, strict=True) if k not in vectors}
+        res.cached = len(keys) - len(todo)  # reused: from the cache, or a repeat of a view in this batch
         t1 = time.perf_counter()
         if todo:
             emb = self._embed(list(todo.values()))
