@@ -253,7 +253,11 @@ class Planner:
 
     def plan(self, question: str, linked: Linked | None = None) -> PlanResult:
         linked = linked or self.link(question)
-        low = question.strip().lower()
+        # Entity names are not question words: "Greensight cloud cost optimization" must not ask for a cost.
+        masked = question
+        for m in sorted(linked.mentions, key=lambda m: -m.start):
+            masked = masked[: m.start] + " " * (m.end - m.start) + masked[m.end :]
+        low = masked.strip().lower()
         words = _words(question)
         anchors: list[Entity] = [e for e in self.store.get_entities(linked.ids) if e is not None]
         anchor_types = {a.type for a in anchors}
@@ -275,6 +279,8 @@ class Planner:
 
         # Word positions covered by anchor mentions: their words are names, not type nouns.
         blocked = self._mention_word_positions(question, linked)
+        words = ["_" if i in blocked else w for i, w in enumerate(words)]
+        question = masked
         anchor_vt = _ontology_type(anchors[0].type)  # None for types extracted from user documents
         if anchor_vt is not None:
             blocked |= self._attr_phrase_positions(anchor_vt, words)
