@@ -94,9 +94,9 @@ class OfflineReader:
         m = re.search(r"\);\s*(.+ has (?:more|fewer))\.$", fact) or re.search(r"\);\s*(they are tied at \d+)\.$", fact)
         if m:
             return m.group(1)[0].upper() + m.group(1)[1:] + "."
-        if re.search(r"\s=\s", fact) and " entities" not in fact:
-            value = fact.split(" = ", 1)[1].rstrip(".")
-            return value
+        if " = " in fact and not low.startswith("count"):
+            value = fact.split(" = ", 1)[1].split(" (over ", 1)[0]
+            return value.rstrip(".")
         if low.startswith("none"):
             return "None. " + fact
         # lists: what follows the explanatory parenthesis

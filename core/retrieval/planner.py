@@ -33,11 +33,13 @@ from core.schema import (
     IMPACT_PATHS,
     IMPACT_WORDS,
     INT,
+    STRING,
     VertexType,
     entity_types,
     type_nouns,
     vertex_type,
 )
+from core.store._filters import matches
 
 MAX_PATH_LEN = 3
 MAX_LISTED = 40  # computed lists longer than this are cut (the count stays exact)
@@ -47,6 +49,25 @@ WEAK_VERBS = {"in", "for", "have", "has", "had", "about", "use", "uses", "using"
 
 # Wh-words that name a type when the question names none ("who" after relation verbs had their say).
 # A question that opens with one of these asks for one of its types; the first is the default.
+_SUPERLATIVE = re.compile(r"\b(most|fewest|least|highest number|largest number|greatest number)\b")
+NUMERIC_AGGREGATES = {
+    "total": re.compile(r"\b(total|sum|combined|aggregate|altogether)\b"),
+    "average": re.compile(r"\b(average|mean|typical)\b"),
+}
+CALENDAR = ("january february march april may june july august september october november december monday "
+            "tuesday wednesday thursday friday saturday sunday").split()
+MAX_OBSERVED_VALUES = 40  # a string attribute with more distinct values is free text, not a category
+GLOBAL_LIMIT = 200_000  # entities of one type scanned for a question that names no entity
+GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
+
+
+def _as_float(value: Any) -> float | None:
+    try:
+        return None if isinstance(value, bool) or value is None else float(value)
+    except (TypeError, ValueError):
+        return None
+
+
 # "who" asks for a person or an organisation; "where" for a place.
 WH_TYPES = {"who": ("Employee", "Customer", "Vendor"), "whom": ("Employee", "Customer", "Vendor"), "where": ("Region",)}
 _CMP = [
@@ -143,6 +164,7 @@ class Planner:
         self.store = store
         self.link = link
         self.nouns = type_nouns()  # noun -> type, longest first
+        self._observed: dict[str, dict[str, tuple[str, ...]]] = {}
 
     # ---- understanding -------------------------------------------------------------------------------------------
 
@@ -183,10 +205,28 @@ class Planner:
         best = max(paths, key=lambda p: (self._score_path(p, verbs, mentioned), -len(p)))
         return [PathStep(s.edge, s.direction, s.target, {}) for s in best]  # fresh steps: edge_attrs get set on them
 
+    def _values(self, vt: VertexType) -> dict[str, tuple[str, ...]]:
+        """Closed values per string attribute: declared in the ontology, else observed in the data when an
+        attribute takes few distinct values (a category such as "CDN"). Read once per type."""
+        if vt.name not in self._observed:
+            seen: dict[str, set[str]] = {a.name: set() for a in vt.attrs if a.kind == STRING and not a.values}
+            seen.pop("name", None)
+            seen.pop("title", None)
+            for e in self.store.list_entities(vt.name, limit=GLOBAL_LIMIT) if seen else []:
+                for attr, values in seen.items():
+                    v = e.attrs.get(attr)
+                    if isinstance(v, str) and len(values) <= MAX_OBSERVED_VALUES:
+                        values.add(v)
+            out = {a.name: a.values for a in vt.attrs if a.values}
+            out |= {k: tuple(sorted(v)) for k, v in seen.items() if 0 < len(v) <= MAX_OBSERVED_VALUES}
+            self._observed[vt.name] = out
+        return self._observed[vt.name]
+
     def _filters(self, target: VertexType, words: list[str], question: str, target_pos: int) -> list[Filter]:
         filters: list[Filter] = []
+        closed = self._values(target)
         for attr in target.attrs:
-            for value in attr.values:
+            for value in sorted(closed.get(attr.name, ()), key=len, reverse=True):
                 i = _find_phrase(words, normalise(value))
                 if i < 0:
                     continue
@@ -275,6 +315,9 @@ class Planner:
                     Plan("unanswerable", unresolved=[unknown], explanation=f"no entity named {unknown!r}"),
                     [f"Computed from the graph: not found — no entity named '{unknown}' exists in the knowledge graph."],
                 )
+            planned = self._global(question, words, low)
+            if planned is not None:
+                return planned
             return PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
 
         # Word positions covered by anchor mentions: their words are names, not type nouns.
@@ -334,15 +377,20 @@ class Planner:
         return positions
 
     def _unknown_name(self, question: str) -> str | None:
-        """A capitalised multi-word phrase (not sentence-initial, not a known word) the store does not know."""
-        known = {w.lower() for w in type_nouns()} | {vt.name.lower() for vt in entity_types()}
+        """A capitalised name (not sentence-initial, not an ontology word, an acronym or a calendar word) that the
+        store does not know: the question is about an entity we do not have."""
+        known = set(CALENDAR) | {w.lower() for w in type_nouns()} | {vt.name.lower() for vt in entity_types()}
         for vt in entity_types():
             for a in vt.attrs:
                 known.update(v.lower() for v in a.values)
-        for m in re.finditer(r"(?<![\w-])([A-Z][a-zA-Z0-9&.]+(?:\s+[A-Z][a-zA-Z0-9&.]+)+)", question):
+                known.update(w.lower() for phrase in a.words for w in phrase.split())
+        for m in re.finditer(r"(?<![\w-])([A-Z][a-zA-Z0-9&.]+(?:\s+[A-Z][a-zA-Z0-9&.]+)*)", question):
             phrase = m.group(1).strip(".")
+            single = " " not in phrase
             if m.start() == 0 or phrase.lower() in known:
                 continue
+            if single and (len(phrase) < 4 or phrase.isupper()):
+                continue  # short words and acronyms (CDN, EMEA) are too often ordinary vocabulary
             if not self.store.find_entities(phrase, limit=1):
                 return phrase
         return None
@@ -445,22 +493,91 @@ class Planner:
             return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], target_type=target,
                                    explanation=f"no path from {anchors[0].type} to {target} in the ontology"))
         ids = sorted(result)
-        hops = max(len(p) for p in [all_paths]) if all_paths else 0
         kind = "aggregate" if count else ("relation" if len(all_paths) <= 1 and len(anchors) == 1 else "multi_hop")
         plan = Plan(kind, anchors=[a.id for a in anchors], target_type=target, path=all_paths, filters=filters,
                     operator="count" if count else "list", explanation="; ".join(descs))
-        del hops
+        return self._result_facts(plan, ids, target, "; ".join(descs), words, count)
+
+    def _result_facts(self, plan: Plan, ids: list[str], target: str, desc: str, words: list[str], count: bool) -> PlanResult:
+        """A computed fact for a set of entities: its size, a numeric aggregate it asks for, or its members."""
         if count:
-            fact = f"Computed from the graph: count = {len(ids)} {target} entities (path: {'; '.join(descs)})."
+            return PlanResult(plan, [f"Computed from the graph: count = {len(ids)} {target} entities (path: {desc})."], ids)
+        text = " ".join(words)
+        fn = next((name for name, rx in NUMERIC_AGGREGATES.items() if rx.search(text)), None)
+        attr = self._numeric_attr(vertex_type(target), words) if fn else None
+        if fn and attr:
+            values = [v for e in self.store.get_entities(ids) if e is not None
+                      for v in [_as_float(e.attrs.get(attr))] if v is not None]
+            total = sum(values)
+            value = total if fn == "total" else (total / len(values) if values else 0.0)
+            plan.kind, plan.operator, plan.attribute = "aggregate", fn, attr
+            shown = f"{value:,.2f}".rstrip("0").rstrip(".")
+            fact = f"Computed from the graph: {fn} {attr} = {shown} (over {len(values)} {target} entities; path: {desc})."
             return PlanResult(plan, [fact], ids)
         names = self._names(ids[:MAX_LISTED])
         listed = "; ".join(f"{i} {names.get(i, '')}".strip() for i in ids[:MAX_LISTED])
         more = f"; and {len(ids) - MAX_LISTED} more" if len(ids) > MAX_LISTED else ""
         if ids:
-            fact = f"Computed from the graph: {len(ids)} {target} entities (path: {'; '.join(descs)}): {listed}{more}."
+            fact = f"Computed from the graph: {len(ids)} {target} entities (path: {desc}): {listed}{more}."
         else:
-            fact = f"Computed from the graph: none — 0 {target} entities (path: {'; '.join(descs)})."
+            fact = f"Computed from the graph: none — 0 {target} entities (path: {desc})."
         return PlanResult(plan, [fact], ids)
+
+    def _numeric_attr(self, vt: VertexType, words: list[str]) -> str | None:
+        best: tuple[int, str] | None = None
+        for attr in vt.attrs:
+            if attr.kind not in (INT, FLOAT):
+                continue
+            for phrase in (attr.name.replace("_", " "), *attr.words):
+                if _find_phrase(words, normalise(phrase)) >= 0 and (best is None or len(phrase) > best[0]):
+                    best = (len(phrase), attr.name)
+        return best[1] if best else None
+
+    # ---- questions that name no entity: the whole corpus of a type ----------------------------------------------
+
+    def _global(self, question: str, words: list[str], low: str) -> PlanResult | None:
+        nouns = self._nouns(words, set())
+        if not nouns:
+            return None
+        target = nouns[0]
+        vt = vertex_type(target.type)
+        counted = next((n for n in nouns[1:] if n.type != target.type), None)
+        sup = _SUPERLATIVE.search(low)
+        if sup and counted is not None:
+            return self._argmax(target.type, counted, words, question, fewest=sup.group(1) in ("fewest", "least"))
+        filters = self._filters(vt, words, question, target.start)
+        if not filters and not _COUNT.search(low) and not any(rx.search(" ".join(words)) for rx in NUMERIC_AGGREGATES.values()):
+            return None  # "tell me about outages": nothing exact to compute
+        members = [e.id for e in self.store.list_entities(target.type, limit=GLOBAL_LIMIT)
+                   if all(matches(e, f) for f in filters)]
+        desc = f"all {target.type} entities" + ("; filter: " + ", ".join(f"{f.attr} {f.op} {f.value}" for f in filters) if filters else "")
+        count = bool(_COUNT.search(low))
+        plan = Plan("aggregate", target_type=target.type, filters=filters, operator="count" if count else "list",
+                    explanation=desc)
+        return self._result_facts(plan, sorted(members), target.type, desc, words, count)
+
+    def _argmax(self, target: str, counted: _Noun, words, question: str, fewest: bool) -> PlanResult | None:
+        path = self._best_path(target, counted.type, words, {target, counted.type})
+        if not path:
+            return None
+        filters = self._filters(vertex_type(counted.type), words, question, counted.start)
+        candidates = self.store.list_entities(target, limit=GROUP_LIMIT)
+        counts = {c.id: len(self.store.path_query(PathQuery([c.id], [path], counted.type, filters))) for c in candidates}
+        if not counts:
+            return None
+        pick = min(counts.values()) if fewest else max(counts.values())
+        winners = sorted(i for i, n in counts.items() if n == pick)
+        names = self._names(winners[:MAX_LISTED])
+        ranked = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]) if fewest else (-kv[1], kv[0]))
+        runners = "; ".join(f"{i} {n}" for i, n in ranked[len(winners) : len(winners) + 3])
+        desc = _render_path(target, path) + ("; filter: " + ", ".join(f"{f.attr} {f.op} {f.value}" for f in filters) if filters else "")
+        word = "fewest" if fewest else "most"
+        plan = Plan("aggregate", target_type=target, path=path, filters=filters, operator="argmin" if fewest else "argmax",
+                    explanation=f"{word} {counted.type} per {target} over {len(counts)} {target} entities ({desc})")
+        listed = "; ".join(f"{i} {names.get(i, '')}".strip() for i in winners[:MAX_LISTED])
+        fact = (f"Computed from the graph: {word} {counted.type} entities per {target}, {pick} "
+                f"(path: {desc}; next: {runners}): {listed}.")
+        return PlanResult(plan, [fact], winners)
 
     def _lookup(self, anchor: Entity, attr: str) -> PlanResult:
         value: Any = anchor.name if attr == "name" else anchor.attrs.get(attr)

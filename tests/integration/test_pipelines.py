@@ -223,3 +223,27 @@ def test_answering_never_imports_the_question_suites(tiny_store):
     )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr + res.stdout
+
+
+def test_questions_that_name_no_entity_are_computed_over_the_whole_graph(kb, pipes):
+    ents, out, inn = kb
+    # group-by: the region with the most outages
+    per_region = {r: len([o for o in inn[(r, "IN_REGION")] if ents[o].type == "Outage"]) for r in _of(ents, "Region")}
+    top = max(per_region.values())
+    ans = pipes["graph"].answer("Which region has seen the most outages?")
+    assert ans.plan.operator == "argmax"
+    assert _ids(ans.text) == {r for r, n in per_region.items() if n == top}
+    # filtered count over a type, with a value observed in the data (no closed set in the ontology)
+    category = ents[_of(ents, "Vendor")[0]].attrs["category"]
+    gold = sum(1 for v in _of(ents, "Vendor") if ents[v].attrs.get("category") == category)
+    ans = pipes["graph"].answer(f"Count the {category} vendors we work with: how many are there?")
+    assert ans.text.split(".")[0] == str(gold)
+
+
+def test_numeric_aggregate_over_a_path(kb, pipes):
+    ents, out, inn = kb
+    vendor = max(_of(ents, "Vendor"), key=lambda v: len(inn[(v, "DEPENDS_ON")]))
+    total = sum(float(ents[c].attrs["arr"]) for c in inn[(vendor, "DEPENDS_ON")])
+    ans = pipes["graph"].answer(f"What is the combined ARR of the accounts that rely on {vendor}?")
+    assert ans.plan.operator == "total"
+    assert float(ans.text.replace(",", "")) == pytest.approx(total)
