@@ -85,10 +85,9 @@ class OfflineReader:
         low = fact.lower()
         if low.startswith("not found"):
             return "Not found: " + fact.split("—", 1)[-1].strip()
-        if form == "count":
-            m = re.search(r"count = (\d+)", fact)
-            if m:
-                return f"{m.group(1)}. ({fact})"
+        m = re.match(r"count = (\d+)", fact)
+        if m:  # an exact count answers the question whatever its wording
+            return f"{m.group(1)}. ({fact})"
         if low.startswith(("yes", "no ")) or low.startswith("no —"):
             return fact[0].upper() + fact[1:]
         m = re.search(r"\);\s*(.+ has (?:more|fewer))\.$", fact) or re.search(r"\);\s*(they are tied at \d+)\.$", fact)
