@@ -68,6 +68,11 @@ def stats_line(usage: Usage, timings: Timings) -> str:
     return f"{tokens:,} tokens · {usage.calls} {calls} · {timings.total_ms / 1000:.2f} s"
 
 
+def format_ms(ms: float) -> str:
+    """Milliseconds for a metric tile: one decimal below 100 ms (0.3 ms is not "0 ms"), whole numbers above."""
+    return f"{ms:,.1f} ms" if ms < 100 else f"{ms:,.0f} ms"
+
+
 def hop_score_rows(subgraph: Subgraph | None) -> list[dict[str, Any]]:
     """The accumulator view of a subgraph: one row per node, seeds first, then by hop and falling hop score."""
     if subgraph is None:
@@ -239,8 +244,8 @@ def node_style(node: SubgraphNode, max_score: float) -> dict[str, Any]:
     if node.hop == 0:
         return {
             "shape": "star",
-            "size": 26,
-            "borderWidth": 3,
+            "size": 24,
+            "borderWidth": 1.5,
             "color": {"background": base, "border": SEED_BORDER, "highlight": {"background": base, "border": SEED_BORDER}},
             "font": {"size": 14, "color": "#111111", "strokeWidth": 3, "strokeColor": "#ffffff"},
         }
@@ -266,6 +271,7 @@ def _legend_html(types: Iterable[str]) -> str:
         f"{items}"
         '<span class="hl-item"><span class="hl-star">&#9733;</span>seed</span>'
         '<span class="hl-item hl-note">size &amp; opacity = hop score · hover a node for details</span>'
+        '<span class="hl-item" id="hl-status">laying out…</span>'
         "</div>"
     )
 
@@ -283,9 +289,9 @@ _EXTRA_CSS = """
   .hl-star { font-size: 14px; color: #1b1b1b; }
   .hl-note { color: #777; }
   .vis-tooltip { white-space: pre-line !important; font-size: 12px !important; }
-  #loadingBar div.outerBorder { top: 40% !important; width: 320px !important; }
-  #loadingBar #border { width: 220px !important; }
-  #loadingBar #text { left: 250px !important; font-size: 16px !important; }
+  /* pyvis' full-screen loading overlay hides the graph while it settles; a quiet status in the legend instead */
+  #loadingBar { display: none !important; }
+  #hl-status { color: #2E86AB; }
 </style>
 """
 
@@ -294,7 +300,11 @@ _EXTRA_CSS = """
 _FREEZE_JS = """
 <script type="text/javascript">
   (function () {
-    function ready() { document.body.setAttribute("data-ready", "1"); }
+    function ready() {
+      document.body.setAttribute("data-ready", "1");
+      var status = document.getElementById("hl-status");
+      if (status) { status.textContent = ""; }
+    }
     if (typeof network === "undefined" || !network) { ready(); return; }
     network.once("stabilizationIterationsDone", function () { network.setOptions({ physics: false }); ready(); });
     setTimeout(ready, 8000);

@@ -92,7 +92,8 @@ if gold is not None:
     from core.evaluation.judges import StructuredJudge
 
     judge = StructuredJudge()
-    st.caption(f"Suite question **{gold.id}** ({gold.kind}) · expected: {gold.reference or gold.gold}")
+    st.caption(f"Suite question **{gold.id}** ({gold.kind}) · expected: "
+               + widgets.plain_markdown(gold.reference or str(gold.gold)))
 
 columns = st.columns(len(ORDER))
 for col, name in zip(columns, ORDER, strict=True):
@@ -105,11 +106,11 @@ for col, name in zip(columns, ORDER, strict=True):
         if judge is not None:
             with widgets.guarded("Judging"):
                 j = judge.judge(gold, answer.text)
-                st.markdown(f"{VERDICT_BADGE.get(j.verdict, j.verdict)} {j.reason}")
+                st.markdown(f"{VERDICT_BADGE.get(j.verdict, j.verdict)} {widgets.plain_markdown(j.reason)}")
         widgets.answer_box(answer)
         c1, c2 = st.columns(2)
         c1.metric("prompt tokens", f"{answer.usage.prompt_tokens:,}")
-        c2.metric("latency", f"{answer.timings.total_ms:.0f} ms")
+        c2.metric("latency", viz.format_ms(answer.timings.total_ms))
         c1.metric("context items", len(answer.context))
         c2.metric("context tokens", f"{answer.context_tokens:,}")
 

@@ -156,7 +156,7 @@ def usage_view(answer: Answer, key: str) -> None:
     c1.metric("prompt tokens", f"{u.prompt_tokens:,}")
     c2.metric("completion tokens", f"{u.completion_tokens:,}")
     c3.metric("LLM calls", u.calls)
-    c4.metric("latency", f"{answer.timings.total_ms:,.0f} ms")
+    c4.metric("latency", viz.format_ms(answer.timings.total_ms))
     st.plotly_chart(viz.timings_figure(answer.timings), key=key, width="stretch")
 
 

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 
 def iframes(at) -> list:
     """The st.iframe elements of a run (AppTest has no typed accessor for them)."""
     return list(at.get("iframe"))
 
 
+def unescape(markdown: str) -> str:
+    """Markdown source as the reader sees it (backslash escapes removed)."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
 def texts(at) -> str:
-    """All markdown, caption, info, warning, error and success text of a run, joined."""
+    """All markdown, caption, info, warning, error and success text of a run, joined, markdown escapes removed."""
     parts = []
     for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader", "title"):
         parts += [str(e.value) for e in getattr(at, kind)]
-    return "\n".join(parts)
+    return unescape("\n".join(parts))

@@ -65,3 +65,14 @@ def app_at(monkeypatch):
         return at.run()
 
     return make
+
+
+@pytest.fixture
+def kb_copy(tiny_store, tmp_path) -> dict[str, str]:
+    """A private copy of the tiny knowledge base (for tests that write: ingest, snapshot, restore, build)."""
+    import shutil
+
+    store, data = tmp_path / "store-tiny", tmp_path / "data-tiny"
+    shutil.copytree(tiny_store.store, store)
+    shutil.copytree(tiny_store.data, data)
+    return {"HOPLENS_STORE": str(store), "HOPLENS_DATA": str(data), "HOPLENS_SCALE": "tiny"}

@@ -91,7 +91,7 @@ def driver(app_url):
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-dev-shm-usage", "--window-size=1400,1800",
+                 "--disable-dev-shm-usage", "--window-size=1400,2600",
                  # Every non-local request goes to a dead proxy: the page must render with no network.
                  "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=127.0.0.1;localhost"):
         opts.add_argument(flag)
@@ -110,6 +110,20 @@ def _wait_idle(driver, timeout: float = 90) -> None:
     WebDriverWait(driver, timeout).until(
         lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
     )
+
+
+def _wait_text(driver, text: str, timeout: float = 120) -> None:
+    """Wait until ``text`` is on the page (a rerun may not have started yet when the click returns)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        WebDriverWait(driver, timeout).until(lambda d: text in d.page_source)
+    except TimeoutException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        driver.save_screenshot(str(ARTIFACTS / "failure.png"))
+        raise AssertionError(f"{text!r} did not appear within {timeout:.0f} s (see artifacts/failure.png)") from None
+    _wait_idle(driver)
 
 
 def _type_question(driver, text: str) -> None:
@@ -158,6 +172,15 @@ def _wait_for_graph(driver) -> None:
         driver.switch_to.default_content()
 
 
+def _scroll_top(driver) -> None:
+    """Scroll Streamlit's main container (not the window) back to the top so the screenshot starts at the title."""
+    driver.execute_script(
+        "document.querySelectorAll('[data-testid=\"stMain\"], [data-testid=\"stAppViewContainer\"], section')"
+        ".forEach(e => e.scrollTop = 0); window.scrollTo(0, 0);"
+    )
+    time.sleep(1.0)  # let plotly redraw after the scroll
+
+
 def _a_customer(tiny_store) -> str:
     from core.dataset.io import FILES, iter_jsonl
     from core.records import Entity
@@ -171,14 +194,13 @@ def _a_customer(tiny_store) -> str:
 def test_ask_renders_subgraph_offline(driver, app_url, tiny_store):
     ARTIFACTS.mkdir(exist_ok=True)
     driver.get(f"{app_url}/Ask")
-    _wait_idle(driver)
+    _wait_text(driver, 'aria-label="Question"')
     _type_question(driver, QUESTION.format(cust=_a_customer(tiny_store)))
     _click_button(driver, "Ask")
-    page = driver.page_source
-    assert "Answer · GraphRAG" in page, "no answer block on the Ask page"
-    assert "Traceback" not in page
+    _wait_text(driver, "Answer · GraphRAG")
+    assert "Traceback" not in driver.page_source
     _wait_for_graph(driver)
-    time.sleep(0.5)
+    _scroll_top(driver)
     driver.save_screenshot(str(ARTIFACTS / "ask.png"))
 
 
@@ -187,14 +209,14 @@ def test_compare_shows_three_columns_offline(driver, app_url, tiny_store):
 
     ARTIFACTS.mkdir(exist_ok=True)
     driver.get(f"{app_url}/Compare")
-    _wait_idle(driver)
+    _wait_text(driver, 'aria-label="Question"')
     _type_question(driver, QUESTION.format(cust=_a_customer(tiny_store)))
     _click_button(driver, "Compare")
+    _wait_text(driver, "GraphRAG's subgraph")
     heads = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "h3")]
     for label in ("LLM-only", "BasicRAG", "GraphRAG"):
         assert any(label in h for h in heads), f"no {label} column in {heads}"
     assert "Traceback" not in driver.page_source
     _wait_for_graph(driver)
-    driver.execute_script("window.scrollTo(0, 0);")
-    time.sleep(0.5)
+    _scroll_top(driver)
     driver.save_screenshot(str(ARTIFACTS / "compare.png"))

@@ -176,6 +176,12 @@ def test_stats_line_format():
     assert viz.stats_line(Usage(10, 5, 1), Timings(total_ms=12.0)) == "15 tokens · 1 call · 0.01 s"
 
 
+def test_format_ms():
+    assert viz.format_ms(0.34) == "0.3 ms"
+    assert viz.format_ms(99.94) == "99.9 ms"
+    assert viz.format_ms(1292.4) == "1,292 ms"
+
+
 def test_timing_rows_attribute_unassigned_time_to_other():
     rows = {r["stage"]: r["ms"] for r in viz.timing_rows(Timings(2.0, 3.0, 4.0, 1.0, 10.0, 25.0))}
     assert rows == {"embed": 2.0, "seed": 3.0, "expand": 4.0, "rank": 1.0, "generate": 10.0, "other": 5.0,

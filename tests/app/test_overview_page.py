@@ -1,0 +1,65 @@
+"""Overview (app.py): knowledge-base stats, engine health, example questions, links; first start; backend down."""
+
+from __future__ import annotations
+
+import pytest
+from apphelpers import texts
+
+
+def test_overview_shows_stats_engine_and_examples(app_at, kb_env, tiny_store):
+    from core.dataset.questions import load_suite
+
+    store = tiny_store.open()
+    try:
+        stats = store.stats()
+    finally:
+        store.close()
+    at = app_at(None, **kb_env)
+    assert not at.exception and not at.error
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["entities"] == f"{sum(stats['entities'].values()):,}"
+    assert metrics["documents"] == f"{stats['documents']:,}"
+    assert metrics["chunks"] == f"{stats['chunks']:,}"
+    shown = texts(at)
+    assert "**Backend**: embedded" in shown and "**Generator**: offline" in shown and "ready" in shown
+    # Up to two example questions per kind, taken from the public suite of this dataset.
+    suite = load_suite("public", tiny_store.data)
+    kinds = {q.kind for q in suite}
+    examples = [b for b in at.button if b.key and b.key.startswith("example.")]
+    assert len(examples) == sum(min(2, sum(1 for q in suite if q.kind == k)) for k in kinds)
+    assert {b.label for b in examples} <= {q.question for q in suite}
+    # Links to every page.
+    links = list(at.get("page_link"))
+    assert {link.proto.page for link in links} >= {"Ask", "Compare", "Benchmark", "Explore", "Data"}
+
+
+def test_clicking_an_example_asks_it_on_the_ask_page(app_at, kb_env):
+    at = app_at(None, **kb_env)
+    example = next(b for b in at.button if b.key and b.key.startswith("example."))
+    at = example.click().run()
+    assert not at.exception
+    assert at.text_input(key="ask.question").value == example.label
+    assert [t.value for t in at.title] == ["Ask"]
+
+
+def test_backend_down_is_a_clear_error(app_at, kb_env):
+    pytest.importorskip("pyTigerGraph")
+    at = app_at(None, HOPLENS_BACKEND="tigergraph", HOPLENS_TG_HOST="http://127.0.0.1", HOPLENS_TG_REST_PORT="9",
+                HOPLENS_TG_GSQL_PORT="9", HOPLENS_REQUEST_TIMEOUT_S="2", HOPLENS_MAX_RETRIES="0", **kb_env)
+    assert not at.exception
+    assert at.error and "TigerGraph" in at.error[0].value, "no clear error for an unreachable TigerGraph"
+    assert "Traceback" not in texts(at)
+
+
+def test_first_start_builds_the_knowledge_base(app_at, tiny_store, tmp_path):
+    """No store yet: the overview builds the configured (tiny) one, then continues and shows its stats."""
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(tiny_store.data, data)  # the dataset exists; the store is built from scratch
+    store = tmp_path / "store"
+    at = app_at(None, HOPLENS_STORE=str(store), HOPLENS_DATA=str(data), HOPLENS_SCALE="tiny")
+    assert not at.exception and not at.error
+    assert (store / "store.sqlite").exists()
+    assert [m.label for m in at.metric][:5] == ["entities", "edges", "documents", "chunks", "tokens"]
+    assert {m.label: m.value for m in at.metric}["documents"] != "0"
