@@ -52,7 +52,7 @@ def _run_all(question: str) -> None:
             else:
                 errors[name] = message
             bar.progress((i + 1) / len(ORDER))
-        status.update(label="Done", state="complete")
+        status.update(label=f"Ran {len(answers)} of {len(ORDER)} pipelines", state="complete")
     state.compare_answers, state.compare_errors = answers, errors
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,10 @@ import streamlit as st
 
 from core.config import Settings
 from ui import resources, widgets
+
+# One build at a time per server: two sessions opening a fresh app must not write the same store at once (the
+# second waits, then finds everything built and finishes in seconds).
+_BUILD_LOCK = threading.Lock()
 
 
 class StageProgress:
@@ -39,16 +44,31 @@ def build_available() -> str | None:
 
 
 def generate_and_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: int,
-                       force: bool = False) -> dict[str, Any]:
+                       force: bool = False, only_if_missing: bool = False) -> dict[str, Any]:
     """Generate the dataset (when ``data_dir`` has none, or ``force``), then build or update ``store_dir``.
 
     The build is incremental and resumable: an interrupted build continues where it stopped on the next run.
+    ``only_if_missing`` (first start): if another session built the store while this one waited, use it as is.
     """
+    started = time.monotonic()
+    bar = st.progress(0.0, text="Preparing…")
+    if not _BUILD_LOCK.acquire(blocking=False):
+        bar.progress(0.0, text="Another session is building; waiting for it to finish…")
+        _BUILD_LOCK.acquire()
+    try:
+        if only_if_missing and resources.store_present(s.model_copy(update={"store": store_dir})):
+            bar.progress(1.0, text="Built by another session")
+            return {"data": str(data_dir), "store": str(store_dir), "seconds": 0.0, "report": None}
+        return _generate_and_build(s, scale, data_dir, store_dir, seed, force, bar, started)
+    finally:
+        _BUILD_LOCK.release()
+
+
+def _generate_and_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: int, force: bool, bar: Any,
+                        started: float) -> dict[str, Any]:
     from core.dataset.generate import generate_dataset
     from core.ingest.build import build_store
 
-    started = time.monotonic()
-    bar = st.progress(0.0, text="Preparing…")
     if force:
         bar.progress(0.0, text=f"Generating the {scale} CRM dataset…")
         generate_dataset(scale, seed, data_dir, force=True, progress=False)
@@ -72,6 +92,6 @@ def first_start(s: Settings) -> None:
             "(generated CRM data, chunks, embeddings, indexes). This happens once.")
     with widgets.guarded("Building the knowledge base"):
         with st.status(f"Building the {s.scale} knowledge base…", expanded=True) as status:
-            info = generate_and_build(s, s.scale, s.data_path(), s.store_path(), s.seed)
+            info = generate_and_build(s, s.scale, s.data_path(), s.store_path(), s.seed, only_if_missing=True)
             status.update(label=f"Knowledge base ready ({info['seconds']} s)", state="complete", expanded=False)
         st.rerun()

@@ -31,7 +31,7 @@ def _sidebar(s: Settings, present: bool) -> None:
         st.divider()
         st.caption(f"backend **{s.backend}** · generator **{s.generator}** · embedder **{s.embedder}**")
         st.caption(f"store `{s.store_path()}`")
-        st.caption(":green[●] knowledge base found" if present else ":red[●] no knowledge base yet")
+        st.caption(":green[●] store folder found" if present else ":red[●] no knowledge base yet")
 
 
 def page_setup(title: str, build_if_missing: bool = False) -> Settings:

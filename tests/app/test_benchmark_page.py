@@ -53,3 +53,23 @@ def test_benchmark_without_runs_says_what_to_do(app_at):
     assert not at.exception
     assert any("No evaluation loaded yet" in i.value for i in at.info)
     assert not at.get("plotly_chart")
+
+
+def test_run_evaluation_from_the_page(app_at, kb_env):
+    """A short real run (2 questions × 3 pipelines) with progress; its charts then load from the folder written."""
+    import os
+    from pathlib import Path
+
+    out = Path(os.environ["HOPLENS_HOME"]) / "eval" / "ui-run"
+    at = app_at(PAGE, **kb_env)
+    at.number_input(key="bench.limit").set_value(2)
+    at.text_input(key="bench.out.public").input(str(out))
+    at = at.button(key="bench.run").click().run()
+    assert not at.exception and not at.error
+    assert any(f"Finished: results in `{out}`" in s.value for s in at.success)
+    summary = json.loads((out / "summary.json").read_text())
+    assert set(summary["pipelines"]) == {"llm", "basic", "graph"}
+    assert all(p["n"] == 2 for p in summary["pipelines"].values())
+    shown = at.dataframe[0].value
+    assert list(shown["pipeline"]) == ["LLM-only", "BasicRAG", "GraphRAG"] and list(shown["n"]) == [2, 2, 2]
+    assert len(at.get("plotly_chart")) == 5

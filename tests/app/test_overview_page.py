@@ -63,3 +63,17 @@ def test_first_start_builds_the_knowledge_base(app_at, tiny_store, tmp_path):
     assert (store / "store.sqlite").exists()
     assert [m.label for m in at.metric][:5] == ["entities", "edges", "documents", "chunks", "tokens"]
     assert {m.label: m.value for m in at.metric}["documents"] != "0"
+
+
+def test_damaged_store_points_to_restore(app_at, kb_copy):
+    from pathlib import Path
+
+    store = Path(kb_copy["HOPLENS_STORE"])
+    index_file = next(p for p in sorted(store.glob("index-*/*")) if p.is_file())
+    index_file.write_bytes(index_file.read_bytes()[:-16] + b"\0" * 16)  # same size, different bytes
+    at = app_at(None, **kb_copy)
+    assert not at.exception
+    assert at.error and "restore" in at.error[0].value
+    assert not at.metric
+    at.switch_page("pages/1_Ask.py").run()
+    assert not at.exception and at.error and "restore" in at.error[0].value
