@@ -38,7 +38,8 @@ def relation_line(edge: Edge) -> str:
 
 
 def chunk_line(chunk: Chunk) -> str:
-    return f"[{chunk.id}] {chunk.text.strip()}"
+    # One context item per line: a reader (human, LLM or the offline reader) can tell passages apart.
+    return f"[{chunk.id}] {' '.join(chunk.text.split())}"
 
 
 class ContextBuilder:

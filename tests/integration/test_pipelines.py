@@ -150,6 +150,7 @@ def test_pipelines_share_one_search_and_one_budget(tiny_store, pipes, monkeypatc
     budget = tiny_store.settings().context_budget
     for ans in (basic, graph):
         assert 0 < ans.context_tokens <= budget
+        assert all("\n" not in item.text for item in ans.context)  # one passage per line
     assert pipes["basic"].retriever.core is pipes["graph"].retriever.core
     assert pipes["llm"].generator is pipes["basic"].generator is pipes["graph"].generator
 
