@@ -59,7 +59,8 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a crash loses no committed transaction's pages
     conn.execute("PRAGMA foreign_keys=OFF")
-    conn.execute("PRAGMA cache_size=-65536")  # 64 MiB page cache per connection
+    # page cache: 64 MiB for the writer, 16 MiB per reader (one reader per app thread)
+    conn.execute("PRAGMA cache_size=-16384" if read_only else "PRAGMA cache_size=-65536")
     conn.execute("PRAGMA busy_timeout=30000")
     return conn
 

@@ -78,6 +78,7 @@ class EmbeddedStore:
         self._lock = threading.RLock()  # writer connection, transactions and derived-index swaps
         self._local = threading.local()
         self._conns: list[sqlite3.Connection] = []
+        self._reader_conns: list[tuple[threading.Thread, sqlite3.Connection]] = []
         self._tx_depth = 0
         self._closed = False
         self._graph: Graph | None = None
@@ -113,7 +114,16 @@ class EmbeddedStore:
             conn = _sqlite.connect(self._db, read_only=True)
             self._local.conn = conn
             with self._lock:
-                self._conns.append(conn)
+                # app servers start a thread per request: close the connections of threads that are gone
+                alive = []
+                for thread, old in self._reader_conns:
+                    if thread.is_alive():
+                        alive.append((thread, old))
+                    else:
+                        with suppress(sqlite3.Error):
+                            old.close()
+                alive.append((threading.current_thread(), conn))
+                self._reader_conns = alive
         yield conn
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
@@ -786,10 +796,11 @@ class EmbeddedStore:
         finally:
             self._closed = True
             with self._lock:
-                for conn in self._conns:
+                for conn in self._conns + [c for _, c in self._reader_conns]:
                     with suppress(sqlite3.Error):
                         conn.close()
                 self._conns.clear()
+                self._reader_conns.clear()
 
     def __enter__(self) -> EmbeddedStore:
         return self

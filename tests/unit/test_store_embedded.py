@@ -335,3 +335,12 @@ def test_concurrent_readers(store):
     for t in threads:
         t.join()
     assert not errors, errors[0]
+
+
+def test_connections_of_finished_threads_are_closed(store):
+    for _ in range(30):  # like an app server starting a thread per request
+        t = threading.Thread(target=lambda: store.get_entity("CUST-0001"))
+        t.start()
+        t.join()
+    store.get_entity("CUST-0001")
+    assert len(store._reader_conns) <= 2
