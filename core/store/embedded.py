@@ -85,14 +85,22 @@ class EmbeddedStore:
         self._vectors: VectorIndex | None = None
         self._lexical: LexicalIndex | None = None
         self._index_dirty = False
+        self._pinned_manifest: dict[str, Any] | None = None
         self._wconn: sqlite3.Connection | None = None
         try:
             if not self.read_only:
-                self._wconn = _sqlite.connect(db, read_only=False)
-                self._conns.append(self._wconn)
-                _sqlite.init_schema(self._wconn)
+                try:
+                    self._wconn = _sqlite.connect(db, read_only=False)
+                    self._conns.append(self._wconn)
+                    _sqlite.init_schema(self._wconn)
+                except sqlite3.DatabaseError as exc:
+                    raise StoreCorrupted(
+                        f"store {self.path} is corrupted: SQLite says {exc}; {_restore_hint(self.path)}"
+                    ) from exc
             if verify:
                 self._verify()
+            else:
+                self._pinned_manifest = self._read_manifest()
             self._check_state()
         except BaseException:
             self.close(refresh=False)
@@ -160,22 +168,25 @@ class EmbeddedStore:
         if [r[0] for r in rows] != ["ok"]:
             detail = "; ".join(str(r[0]) for r in rows[:3])
             raise StoreCorrupted(f"store {self.path} is corrupted: SQLite quick_check: {detail}; {_restore_hint(self.path)}")
-        try:
-            manifest = _files.read_manifest(self.path)
-        except ValueError as exc:
-            raise StoreCorrupted(f"store {self.path} is corrupted: {exc}; {_restore_hint(self.path)}") from exc
+        manifest = self._read_manifest()
         if manifest is not None:
             problems = _files.verify_checksums(self.path, manifest["files"])
             if problems:
                 raise StoreCorrupted(
                     f"store {self.path} failed its integrity check ({'; '.join(problems[:3])}); {_restore_hint(self.path)}"
                 )
+        elif self.get_meta(INDEX_GENERATION) is not None:
+            raise StoreCorrupted(f"store {self.path} lost its {_files.MANIFEST}; {_restore_hint(self.path)}")
+        self._pinned_manifest = manifest
 
-    def _manifest_generation(self) -> int | None:
+    def _read_manifest(self) -> dict[str, Any] | None:
         try:
-            manifest = _files.read_manifest(self.path)
+            return _files.read_manifest(self.path)
         except ValueError as exc:
             raise StoreCorrupted(f"store {self.path} is corrupted: {exc}; {_restore_hint(self.path)}") from exc
+
+    def _manifest_generation(self) -> int | None:
+        manifest = self._read_manifest()
         return None if manifest is None else int(manifest["generation"])
 
     def _check_state(self) -> None:
@@ -437,7 +448,8 @@ class EmbeddedStore:
 
     # ------------------------------------------------------------------------------------------------ indexes
     def _index_dir(self) -> Path | None:
-        manifest = _files.read_manifest(self.path)
+        # a read-only store keeps to the index it verified on open, even if a build switches the manifest later
+        manifest = self._pinned_manifest if self._wconn is None else _files.read_manifest(self.path)
         return None if manifest is None else self.path / manifest["index_dir"]
 
     def refresh_indexes(self, progress: bool = False) -> dict[str, Any]:
@@ -525,12 +537,22 @@ class EmbeddedStore:
             raise StoreCorrupted(f"store {self.path} lacks vectors for {len(missing)} chunks; {_restore_hint(self.path)}")
         return np.frombuffer(b"".join(out[v] for v in vids.tolist()), dtype=np.float32).reshape(len(vids), -1)
 
+    def _check_present(self, path: Path) -> None:
+        if not path.exists():
+            if self._wconn is None:
+                raise StoreError(
+                    f"the indexes of {self.path} were replaced by a build since this store was opened; reopen it "
+                    "(restart the app) to see the new version"
+                )
+            raise StoreCorrupted(f"{path} is missing; {_restore_hint(self.path)}")
+
     def _load_vectors(self) -> VectorIndex | None:
         from core.store._vectors import INDEX_FILE, VectorIndex
 
         folder = self._index_dir()
-        if folder is None or not (folder / INDEX_FILE).exists():
+        if folder is None:
             return None
+        self._check_present(folder / INDEX_FILE)
         try:
             return VectorIndex.load(folder)
         except (RuntimeError, ValueError, OSError) as exc:
@@ -540,8 +562,9 @@ class EmbeddedStore:
         from core.store._bm25 import IDS_FILE, LexicalIndex
 
         folder = self._index_dir()
-        if folder is None or not (folder / IDS_FILE).exists():
+        if folder is None:
             return None
+        self._check_present(folder / IDS_FILE)
         try:
             return LexicalIndex.load(folder)
         except (ValueError, OSError, KeyError) as exc:

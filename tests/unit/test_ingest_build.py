@@ -170,6 +170,24 @@ def test_incremental_rebuild_touches_only_changed_documents(dataset, tmp_path):
     assert report["processed"] == 0 and report["unchanged"] == 40 and emb2.calls == 0 and report["index"] is None
 
 
+def test_open_reader_keeps_its_index_while_a_build_replaces_it(dataset, tmp_path):
+    store = tmp_path / "store"
+    _build(dataset, store, tmp_path)
+    emb = HashingEmbedder()
+    loaded, lazy = EmbeddedStore(store), EmbeddedStore(store)
+    q = emb.embed_query("renewal escalation")
+    want = [h.chunk_id for h in loaded.vector_search(q, 3)]
+    _rewrite_docs(dataset, lambda docs: docs[:-1])  # one document deleted: new index generation, old one removed
+    _build(dataset, store, tmp_path)
+    assert [h.chunk_id for h in loaded.vector_search(q, 3)] == [c for c in want if not c.startswith("DOC-00039#")]
+    with pytest.raises(StoreError, match="reopen"):
+        lazy.vector_search(q, 3)
+    loaded.close()
+    lazy.close()
+    with EmbeddedStore(store) as fresh:
+        assert fresh.vector_search(q, 3)
+
+
 def test_entity_changes_relink_without_reembedding(dataset, tmp_path):
     store = tmp_path / "store"
     _build(dataset, store, tmp_path)

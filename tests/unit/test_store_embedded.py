@@ -258,6 +258,16 @@ def test_corrupted_sqlite_and_manifest_detected(built, tmp_path):
     db.write_bytes(b"this is not a database" * 100)
     with pytest.raises(StoreCorrupted):
         EmbeddedStore(copy)
+    with pytest.raises(StoreCorrupted):  # a build (read-write open) is refused too, before it writes anything
+        EmbeddedStore(copy, read_only=False)
+
+
+def test_lost_manifest_detected(built, tmp_path):
+    copy = tmp_path / "store"
+    shutil.copytree(built / "store", copy)
+    (copy / "manifest.json").unlink()
+    with pytest.raises(StoreCorrupted, match="lost its manifest"):
+        EmbeddedStore(copy)
 
 
 def test_snapshot_restore_round_trip(built, tmp_path):
