@@ -242,3 +242,27 @@ def test_bad_input_is_refused_clearly(tmp_path):
         fh.write("{not json\n")
     with pytest.raises(ValueError, match="documents.jsonl:4"):
         _build(bad, tmp_path / "store3", tmp_path)
+
+
+def test_cli_build_snapshot_restore(dataset, tmp_path, monkeypatch, capsys):
+    import core.llm.factory
+    from core.cli import main
+
+    monkeypatch.setattr(core.llm.factory, "make_embedder", lambda settings=None, name=None: HashingEmbedder())
+    store = tmp_path / "store"
+    assert main(["build", "--data", str(dataset), "--store", str(store), "--quiet"]) == 0
+    assert "40 documents (40 processed" in capsys.readouterr().out
+    assert main(["build", "--data", str(dataset), "--store", str(store), "--quiet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unchanged"] == 40
+    assert main(["snapshot", "--store", str(store)]) == 0
+    assert "checksums recorded" in capsys.readouterr().out
+    assert main(["snapshot", "--store", str(store), "--list"]) == 0
+    assert capsys.readouterr().out.strip().endswith("ok")
+    assert main(["restore", "--store", str(store), "--discard-current"]) == 0
+    assert "checksums verified" in capsys.readouterr().out
+    assert not list(tmp_path.glob("store.replaced-*"))
+    with EmbeddedStore(store) as s:
+        assert s.stats()["documents"] == 40
+    assert main(["restore", "--store", str(tmp_path / "elsewhere")]) == 1
+    assert "no snapshots" in capsys.readouterr().err
+    assert main(["build", "--data", str(dataset), "--store", str(store), "--boilerplate-min-docs", "-1"]) == 1
