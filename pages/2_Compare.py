@@ -10,7 +10,8 @@ from core.records import Question
 from ui import frame, resources, widgets
 from ui.state import COMPARE_QUESTION, COMPARE_SUITE_PICK, state
 
-ORDER = ("llm", "basic", "graph")
+THREE = ("llm", "basic", "graph")
+WITH_ROUTED = (*THREE, "routed")  # the question router (bring-your-own-documents), opt-in as a fourth column
 VERDICT_BADGE = {"PASS": ":green-background[PASS]", "PARTIAL": ":orange-background[PARTIAL]",
                  "FAIL": ":red-background[FAIL]"}
 
@@ -30,6 +31,10 @@ def _suite_match(question: str, suite: list[dict]) -> Question | None:
     return None
 
 
+def _order() -> tuple[str, ...]:
+    return WITH_ROUTED if st.session_state.get("compare.routed") else THREE
+
+
 def _run_all(question: str) -> None:
     state.compare_answers, state.compare_errors = {}, {}
     state.compare_question = question
@@ -42,17 +47,18 @@ def _run_all(question: str) -> None:
         state.compare_errors = {"": message}
         return
     answers, errors = {}, {}
-    with st.status("Running the three pipelines…", expanded=False) as status:
+    order = _order()
+    with st.status(f"Running the {len(order)} pipelines…", expanded=False) as status:
         bar = st.progress(0.0)
-        for i, name in enumerate(ORDER):
+        for i, name in enumerate(order):
             status.update(label=f"{viz.pipeline_label(name)}…")
             answer, message = widgets.run_guarded(viz.pipeline_label(name), lambda n=name: pipes[n].answer(question))
             if answer is not None:
                 answers[name] = answer
             else:
                 errors[name] = message
-            bar.progress((i + 1) / len(ORDER))
-        status.update(label=f"Ran {len(answers)} of {len(ORDER)} pipelines", state="complete")
+            bar.progress((i + 1) / len(order))
+        status.update(label=f"Ran {len(answers)} of {len(order)} pipelines", state="complete")
     state.compare_answers, state.compare_errors = answers, errors
 
 
@@ -76,6 +82,7 @@ if suite:
                  placeholder="…or type your own below")
 question = st.text_input("Question", key=COMPARE_QUESTION, max_chars=4000,
                          placeholder="e.g. How many customers were impacted by OUTAGE-001?")
+st.checkbox("Also run the Routed pipeline (question router) as a fourth column", key="compare.routed")
 if st.button("Compare", type="primary", key="compare.go"):
     _run_all(question)
 
@@ -95,6 +102,7 @@ if gold is not None:
     st.caption(f"Suite question **{gold.id}** ({gold.kind}) · expected: "
                + widgets.plain_markdown(gold.reference or str(gold.gold)))
 
+ORDER = tuple(n for n in WITH_ROUTED if n in answers or n in errors)
 columns = st.columns(len(ORDER))
 for col, name in zip(columns, ORDER, strict=True):
     with col:

@@ -68,13 +68,13 @@ def get_store(s: Settings | None = None):
 
 @st.cache_resource(show_spinner="Loading the embedding model and pipelines…", max_entries=4)
 def _pipelines(key: str, _s: Settings, _store: Any):
-    from core.pipelines import build_pipelines
+    from core.pipelines import KNOWN_PIPELINES, build_pipelines
 
-    return build_pipelines(_s, store=_store)
+    return build_pipelines(_s, store=_store, names=KNOWN_PIPELINES)
 
 
 def get_pipelines(s: Settings | None = None) -> dict[str, Any]:
-    """llm / basic / graph pipelines over the cached store (raises LLMError/ValueError on a bad provider setup)."""
+    """llm / basic / graph / routed pipelines over the cached store (raises LLMError/ValueError on a bad provider setup)."""
     s = s or settings()
     return _pipelines(settings_key(s), s, get_store(s))
 

@@ -10,7 +10,7 @@ from pathlib import Path
 def register(sub: argparse._SubParsersAction) -> None:
     e = sub.add_parser("eval", help="run a question suite through the pipelines, judge and summarise")
     e.add_argument("--suite", default="public", help="public | extended | FILE.jsonl (default: public)")
-    e.add_argument("--pipelines", default="llm,basic,graph", help="comma list of llm,basic,graph")
+    e.add_argument("--pipelines", default="llm,basic,graph", help="comma list of llm,basic,graph,routed")
     e.add_argument("--judge", default="structured", choices=["structured", "llm", "both"],
                    help="structured (deterministic, default) | llm (needs a real LLM) | both")
     e.add_argument("--store", type=Path, help="store path (built if missing; default: HOPLENS_STORE or ~/.hoplens)")

@@ -26,7 +26,8 @@ from core.records import Answer, Question
 if TYPE_CHECKING:
     from core.config import Settings
 
-PIPELINES = ("llm", "basic", "graph")
+PIPELINES = ("llm", "basic", "graph")  # the default comparison
+KNOWN_PIPELINES = (*PIPELINES, "routed")  # "routed": the question router of the bring-your-own-documents work
 JUDGES = ("structured", "llm", "both")
 CORE_DIR = Path(__file__).resolve().parents[1]
 # Code whose changes do not change answers, so editing it keeps the cache warm: this package, CLI glue and plots.
@@ -214,9 +215,9 @@ def _validate(pipelines: Sequence[str], judge: str, limit: int | None) -> list[s
     names = [p.strip() for p in pipelines if p.strip()]
     if not names:
         raise ValueError(f"no pipelines given; choose from {', '.join(PIPELINES)}")
-    unknown = [p for p in names if p not in PIPELINES]
+    unknown = [p for p in names if p not in KNOWN_PIPELINES]
     if unknown:
-        raise ValueError(f"unknown pipeline(s) {', '.join(unknown)}; choose from {', '.join(PIPELINES)}")
+        raise ValueError(f"unknown pipeline(s) {', '.join(unknown)}; choose from {', '.join(KNOWN_PIPELINES)}")
     if judge not in JUDGES:
         raise ValueError(f"unknown judge {judge!r}; choose one of {', '.join(JUDGES)}")
     if limit is not None and limit < 1:

@@ -63,3 +63,14 @@ def test_compare_empty_question_is_a_clear_error(app_at, kb_env):
     assert not at.exception
     assert [e.value for e in at.error] == ["Type a question first, or pick one from the suite."]
     assert not at.get("plotly_chart")
+
+
+def test_compare_can_add_the_routed_pipeline_as_a_fourth_column(app_at, kb_env):
+    at = app_at(PAGE, **kb_env)
+    at.checkbox(key="compare.routed").check().run()
+    at.text_input(key="compare.question").input("Which vendors does CUST-0001 depend on?")
+    at = at.button(key="compare.go").click().run()
+    assert not at.exception and not at.error
+    assert _columns_with_titles(at)[:4] == ["LLM-only", "BasicRAG", "GraphRAG", "Routed"]
+    answers = at.session_state["hl.compare_answers"]
+    assert answers["routed"].plan is not None and answers["routed"].plan.route

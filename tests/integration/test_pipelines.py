@@ -248,3 +248,13 @@ def test_numeric_aggregate_over_a_path(kb, pipes):
     ans = pipes["graph"].answer(f"What is the combined ARR of the accounts that rely on {vendor}?")
     assert ans.plan.operator == "total"
     assert float(ans.text.replace(",", "")) == pytest.approx(total)
+
+
+def test_eval_runs_the_routed_pipeline_as_a_fourth_column(tiny_store, tmp_path):
+    from core.evaluation.runner import run_eval
+
+    summary = run_eval("public", ["graph", "routed"], tiny_store.store, tiny_store.data, tmp_path / "ev",
+                       settings=tiny_store.settings(), limit=6)
+    assert set(summary["pipelines"]) == {"graph", "routed"}
+    assert summary["pipelines"]["routed"]["n"] == 6
+    assert "graph_vs_routed" in summary["comparisons"]
