@@ -60,12 +60,28 @@ def _check_files(data_dir: Path) -> None:
         raise FileNotFoundError(f"dataset {data_dir} lacks {', '.join(missing)}: regenerate it (hoplens generate)")
 
 
-def _sync_entities(store, data_dir: Path, progress: bool, on_progress: ProgressFn | None) -> dict[str, int]:
+class _Started:
+    """Marks the build in progress before its first write only, so a build with nothing to do never makes the
+    store unreadable for apps opening it meanwhile."""
+
+    def __init__(self, store, state_key: str):
+        self.store, self.key, self.done = store, state_key, False
+
+    def __call__(self) -> None:
+        if not self.done:
+            self.store.set_meta(self.key, "in_progress")
+            self.done = True
+
+
+def _sync_entities(
+    store, data_dir: Path, progress: bool, on_progress: ProgressFn | None, started: _Started
+) -> dict[str, int]:
     """Make the store's entities and edges match the dataset files (skipped when the files did not change)."""
     out = {"entities": 0, "edges": 0, "entities_removed": 0, "edges_removed": 0}
     ent_file, edge_file = data_dir / FILES["entities"], data_dir / FILES["edges"]
     ent_sha, edge_sha = _file_sha1(ent_file), _file_sha1(edge_file)
     if store.get_meta("entities_sha1") != ent_sha:
+        started()
         entities = list(iter_jsonl(ent_file, Entity))
         ids = {e.id for e in entities}
         if len(ids) != len(entities):
@@ -78,6 +94,7 @@ def _sync_entities(store, data_dir: Path, progress: bool, on_progress: ProgressF
         store.set_meta("entities_sha1", ent_sha)
         store.set_meta("edges_sha1", "")  # deleting entities dropped their edges: reload the edges too
     if store.get_meta("edges_sha1") != edge_sha:
+        started()
         edges = list(iter_jsonl(edge_file, Edge))
         out["edges"] = load_records(edges, store.upsert_edges, "edges", progress=progress, on_progress=on_progress)
         want = {(e.src, e.type, e.dst) for e in edges}
@@ -126,9 +143,11 @@ def build_store(
     ok = False
     try:
         store.bind_embedder(embedder)
-        store.set_meta(BUILD_STATE, "in_progress")
+        started = _Started(store, BUILD_STATE)
+        if store.get_meta(BUILD_STATE) != "complete":  # new store, or resuming an unfinished build
+            started()
         t = time.perf_counter()
-        loaded = _sync_entities(store, data_dir, progress, on_progress)
+        loaded = _sync_entities(store, data_dir, progress, on_progress, started)
         timings["entities_s"] = round(time.perf_counter() - t, 3)
 
         # one pass over the documents: ids, and the boilerplate set when the store has none yet
@@ -138,6 +157,7 @@ def build_store(
         if frozen is None:
             min_docs = DEFAULT_MIN_DOCS if boilerplate_min_docs is None else boilerplate_min_docs
             frozen = frequent_sentences((d.text for d in iter_jsonl(doc_file, Document)), min_docs)
+            started()
             store.set_boilerplate(frozen, min_docs)
         view = EmbedView(frozen)
         linker = Linker(store.alias_table())
@@ -152,6 +172,7 @@ def build_store(
             total += 1
         removed = sorted(set(stored) - file_ids)
         if removed:
+            started()
             store.delete_documents(removed)
         timings["scan_s"] = round(time.perf_counter() - t, 3)
 
@@ -163,6 +184,7 @@ def build_store(
         bar = tqdm(total=total, desc="documents", unit="doc", disable=not progress, mininterval=0.5)
         todo = (d for d in iter_jsonl(doc_file, Document) if _changed(d, stored, processor, counts, bar))
         for done_batches, batch in enumerate(batches(todo, doc_batch), 1):
+            started()
             res = processor.process(batch)
             counts["processed"] += res.documents
             counts["chunks"] += res.chunks
@@ -183,9 +205,13 @@ def build_store(
         t = time.perf_counter()
         if on_progress:
             on_progress(0, 1, "indexes")
-        index = store.refresh_indexes(progress=progress) if store.indexes_stale else None
+        index = None
+        if store.indexes_stale:
+            started()
+            index = store.refresh_indexes(progress=progress)
         pruned = store.prune_embeddings() if counts["processed"] or removed else 0
-        store.set_meta(BUILD_STATE, "complete")
+        if started.done:
+            store.set_meta(BUILD_STATE, "complete")
         if on_progress:
             on_progress(1, 1, "indexes")
         timings["index_s"] = round(time.perf_counter() - t, 3)

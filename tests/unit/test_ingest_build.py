@@ -266,3 +266,14 @@ def test_cli_build_snapshot_restore(dataset, tmp_path, monkeypatch, capsys):
     assert main(["restore", "--store", str(tmp_path / "elsewhere")]) == 1
     assert "no snapshots" in capsys.readouterr().err
     assert main(["build", "--data", str(dataset), "--store", str(store), "--boilerplate-min-docs", "-1"]) == 1
+
+
+def test_a_build_with_nothing_to_do_never_blocks_readers(dataset, tmp_path, monkeypatch):
+    store = tmp_path / "store"
+    _build(dataset, store, tmp_path)
+    states = []
+    real = EmbeddedStore.set_meta
+    monkeypatch.setattr(EmbeddedStore, "set_meta", lambda self, k, v: (states.append((k, v)), real(self, k, v))[1])
+    _build(dataset, store, tmp_path)
+    assert ("build_state", "in_progress") not in states
+    EmbeddedStore(store).close()
