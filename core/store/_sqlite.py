@@ -44,8 +44,9 @@ CREATE INDEX IF NOT EXISTS chunks_hash ON chunks(text_hash);
 CREATE TABLE IF NOT EXISTS chunk_entities (entity_id TEXT NOT NULL, chunk_id TEXT NOT NULL,
     PRIMARY KEY (entity_id, chunk_id)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS chunk_entities_chunk ON chunk_entities(chunk_id);
--- embedding cache and vector store: sha1(chunk text) -> float32 vector of the store's embedder
-CREATE TABLE IF NOT EXISTS embeddings (text_hash TEXT PRIMARY KEY, vec BLOB NOT NULL) WITHOUT ROWID;
+-- embedding cache and vector store: sha1(embedded text) -> float32 vector of the store's embedder. A rowid table:
+-- WITHOUT ROWID would push every 1.5 KB vector to its own overflow page (3x the disk)
+CREATE TABLE IF NOT EXISTS embeddings (text_hash TEXT PRIMARY KEY, vec BLOB NOT NULL);
 -- sentence keys left out of the embedding view (core.ingest.boilerplate), frozen at the first build
 CREATE TABLE IF NOT EXISTS boilerplate (key INTEGER PRIMARY KEY);
 """
@@ -61,6 +62,9 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
     conn.execute("PRAGMA foreign_keys=OFF")
     # page cache: 64 MiB for the writer, 16 MiB per reader (one reader per app thread)
     conn.execute("PRAGMA cache_size=-16384" if read_only else "PRAGMA cache_size=-65536")
+    # memory-mapped reads (writes still go through write()): the open-time quick_check of a 2 GB store drops
+    # from ~5 s to ~1 s here
+    conn.execute("PRAGMA mmap_size=8589934592")
     conn.execute("PRAGMA busy_timeout=30000")
     return conn
 
