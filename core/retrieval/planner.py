@@ -143,7 +143,8 @@ def _ontology_type(name: str) -> VertexType | None:
 def _render_path(anchor: str, steps: list[PathStep]) -> str:
     out = anchor
     for s in steps:
-        out += f" -{s.edge}-> {s.target}" if s.direction == "out" else f" <-{s.edge}- {s.target}"
+        edge = s.edge + ("[" + ", ".join(f"{k}={v}" for k, v in s.edge_attrs.items()) + "]" if s.edge_attrs else "")
+        out += f" -{edge}-> {s.target}" if s.direction == "out" else f" <-{edge}- {s.target}"
     return out
 
 
@@ -382,8 +383,9 @@ class Planner:
         known = set(CALENDAR) | {w.lower() for w in type_nouns()} | {vt.name.lower() for vt in entity_types()}
         for vt in entity_types():
             for a in vt.attrs:
-                known.update(v.lower() for v in a.values)
                 known.update(w.lower() for phrase in a.words for w in phrase.split())
+            for values in self._values(vt).values():  # closed and observed values ("Support", "CDN")
+                known.update(v.lower() for v in values)
         for m in re.finditer(r"(?<![\w-])([A-Z][a-zA-Z0-9&.]+(?:\s+[A-Z][a-zA-Z0-9&.]+)*)", question):
             phrase = m.group(1).strip(".")
             single = " " not in phrase
