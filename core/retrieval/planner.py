@@ -54,6 +54,7 @@ NUMERIC_AGGREGATES = {
     "total": re.compile(r"\b(total|sum|combined|aggregate|altogether)\b"),
     "average": re.compile(r"\b(average|mean|typical)\b"),
 }
+PREDICATE_WORDS = {"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now"}
 CALENDAR = ("january february march april may june july august september october november december monday "
             "tuesday wednesday thursday friday saturday sunday").split()
 MAX_OBSERVED_VALUES = 40  # a string attribute with more distinct values is free text, not a category
@@ -226,6 +227,8 @@ class Planner:
     def _filters(self, target: VertexType, words: list[str], question: str, target_pos: int) -> list[Filter]:
         filters: list[Filter] = []
         closed = self._values(target)
+        # Nouns of other types: a value right before one of them describes that type ("P0 outages").
+        other_noun_at = {n.start for n in self._nouns(words, set()) if n.type != target.name}
         for attr in target.attrs:
             for value in sorted(closed.get(attr.name, ()), key=len, reverse=True):
                 i = _find_phrase(words, normalise(value))
@@ -237,7 +240,10 @@ class Planner:
                 distinctive = any(ch.isdigit() for ch in value)
                 attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in phrase.split()}
                 near_noun = target_pos >= 0 and i < target_pos <= i + vlen + 2
-                if distinctive or near_noun or attr_words & set(after) or attr_words & set(before):
+                if (i + vlen) in other_noun_at and not near_noun:
+                    continue
+                predicate = bool(set(before[-1:]) & PREDICATE_WORDS)  # "tickets that are still open"
+                if distinctive or near_noun or predicate or attr_words & set(after) or attr_words & set(before):
                     filters.append(Filter(attr.name, "==", value))
                     break
         low = question.lower()
@@ -332,6 +338,9 @@ class Planner:
         mentioned_types = {n.type for n in nouns}
         other_nouns = [n for n in nouns if n.type not in anchor_types]
         target_noun = other_nouns[0] if other_nouns else None
+        if nouns and nouns[0].plural and nouns[0].type in anchor_types and (target_noun is None or nouns[0].start < target_noun.start):
+            # "Which customers share a region with CUST-1?": the anchor's own type is asked for, via the others.
+            target_noun = nouns[0]
         if target_noun is None:
             # "which customers share a region with CUST-1": the anchor's own type, asked for in plural.
             same = [n for n in nouns if n.plural]
@@ -494,7 +503,7 @@ class Planner:
         if result is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], target_type=target,
                                    explanation=f"no path from {anchors[0].type} to {target} in the ontology"))
-        ids = sorted(result)
+        ids = sorted(result - {a.id for a in anchors})  # "customers like CUST-1" never lists CUST-1 itself
         kind = "aggregate" if count else ("relation" if len(all_paths) <= 1 and len(anchors) == 1 else "multi_hop")
         plan = Plan(kind, anchors=[a.id for a in anchors], target_type=target, path=all_paths, filters=filters,
                     operator="count" if count else "list", explanation="; ".join(descs))
@@ -548,12 +557,30 @@ class Planner:
         if sup and counted is not None:
             return self._argmax(target.type, counted, words, question, fewest=sup.group(1) in ("fewest", "least"))
         filters = self._filters(vt, words, question, target.start)
-        if not filters and not _COUNT.search(low) and not any(rx.search(" ".join(words)) for rx in NUMERIC_AGGREGATES.values()):
+        count = bool(_COUNT.search(low))
+        for other in reversed(nouns[1:]):
+            # "customers that depend on vendors that had P0 outages": the filtered set of another type anchors a path.
+            if other.type == target.type:
+                continue
+            via_filters = self._filters(vertex_type(other.type), words, question, other.start)
+            path = self._best_path(other.type, target.type, words, {n.type for n in nouns}) if via_filters else None
+            if not path:
+                continue
+            seeds = [e.id for e in self.store.list_entities(other.type, limit=GLOBAL_LIMIT)
+                     if all(matches(e, f) for f in via_filters)]
+            ids = self.store.path_query(PathQuery(seeds, [path], target.type, filters)) if seeds else []
+            cond = ", ".join(f"{f.attr} {f.op} {f.value}" for f in via_filters)
+            desc = _render_path(f"{other.type}[{cond}]", path)
+            if filters:
+                desc += "; filter: " + ", ".join(f"{f.attr} {f.op} {f.value}" for f in filters)
+            plan = Plan("aggregate" if count else "multi_hop", target_type=target.type, path=path, filters=filters,
+                        operator="count" if count else "list", explanation=desc)
+            return self._result_facts(plan, sorted(ids), target.type, desc, words, count)
+        if not filters and not count and not any(rx.search(" ".join(words)) for rx in NUMERIC_AGGREGATES.values()):
             return None  # "tell me about outages": nothing exact to compute
         members = [e.id for e in self.store.list_entities(target.type, limit=GLOBAL_LIMIT)
                    if all(matches(e, f) for f in filters)]
         desc = f"all {target.type} entities" + ("; filter: " + ", ".join(f"{f.attr} {f.op} {f.value}" for f in filters) if filters else "")
-        count = bool(_COUNT.search(low))
         plan = Plan("aggregate", target_type=target.type, filters=filters, operator="count" if count else "list",
                     explanation=desc)
         return self._result_facts(plan, sorted(members), target.type, desc, words, count)

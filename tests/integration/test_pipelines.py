@@ -258,3 +258,18 @@ def test_eval_runs_the_routed_pipeline_as_a_fourth_column(tiny_store, tmp_path):
     assert set(summary["pipelines"]) == {"graph", "routed"}
     assert summary["pipelines"]["routed"]["n"] == 6
     assert "graph_vs_routed" in summary["comparisons"]
+
+
+def test_same_type_target_and_filtered_sets_of_another_type(kb, pipes):
+    ents, out, inn = kb
+    cust = _of(ents, "Customer")[0]
+    region = next(iter(out[(cust, "LOCATED_IN")]))
+    gold = {c for c in inn[(region, "LOCATED_IN")] if ents[c].type == "Customer"} - {cust}
+    ans = pipes["graph"].answer(f"Which customers share a region with {cust}?")
+    assert _ids(ans.text) == gold
+
+    severities = {ents[o].attrs["severity"] for o in _of(ents, "Outage")}
+    sev = sorted(severities)[0]
+    tickets = {t for o in _of(ents, "Outage") if ents[o].attrs["severity"] == sev for t in inn[(o, "CAUSED_BY")]}
+    ans = pipes["graph"].answer(f"How many tickets were caused by {sev} outages?")
+    assert ans.text.split(".")[0] == str(len(tickets))
