@@ -78,6 +78,7 @@ _CMP = [
     (re.compile(r"\b(below|under|less than|lower than|fewer than|before|earlier than)\b"), "<"),
 ]
 _NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([kmb])?\b", re.I)
+_YEAR = re.compile(r"\b(in|during|from|of|since)\s+((?:19|20)\d{2})\b(?!-)")
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
 
@@ -272,6 +273,12 @@ class Planner:
                             filters.append(Filter(attr.name, op, value))
                     break
                 break
+        year = _YEAR.search(low)
+        dates = [a for a in target.attrs if a.kind == DATE]
+        if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
+            # "outages in 2024": the date attribute the question names, else the type's first date (ISO strings).
+            named = [a for a in dates if any(_find_phrase(words, normalise(p)) >= 0 for p in a.words)]
+            filters.append(Filter((named or dates)[0].name, "contains", year.group(2)))
         return filters
 
     def _edge_attrs(self, steps: list[PathStep], words: list[str]) -> None:

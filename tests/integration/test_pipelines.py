@@ -273,3 +273,11 @@ def test_same_type_target_and_filtered_sets_of_another_type(kb, pipes):
     tickets = {t for o in _of(ents, "Outage") if ents[o].attrs["severity"] == sev for t in inn[(o, "CAUSED_BY")]}
     ans = pipes["graph"].answer(f"How many tickets were caused by {sev} outages?")
     assert ans.text.split(".")[0] == str(len(tickets))
+
+
+def test_year_filter_on_the_targets_date(kb, pipes):
+    ents, out, inn = kb
+    year = sorted({ents[t].attrs["opened_at"][:4] for t in _of(ents, "Ticket")})[0]
+    gold = sum(1 for t in _of(ents, "Ticket") if ents[t].attrs["opened_at"].startswith(year))
+    ans = pipes["graph"].answer(f"How many tickets were opened in {year}?")
+    assert ans.text.split(".")[0] == str(gold)
