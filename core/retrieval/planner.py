@@ -383,14 +383,16 @@ class Planner:
         if target_noun is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in anchors], explanation="no target type recognised"))
 
-        return self._traverse(anchors, target_noun, words, mentioned_types, question, low, count)
+        return self._traverse(anchors, target_noun, words, nouns, question, low, count)
 
     def _mention_word_positions(self, question: str, linked: Linked) -> set[int]:
         positions: set[int] = set()
-        spans = [(m.start, m.end) for m in linked.mentions]
+        self._anchor_at: dict[str, int] = {}  # entity id -> word index of its first mention
         for idx, w in enumerate(re.finditer(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*", question)):
-            if any(s <= w.start() < e for s, e in spans):
-                positions.add(idx)
+            for m in linked.mentions:
+                if m.start <= w.start() < m.end:
+                    positions.add(idx)
+                    self._anchor_at.setdefault(m.entity_id, idx)
         return positions
 
     def _unknown_name(self, question: str) -> str | None:
@@ -490,8 +492,9 @@ class Planner:
     def _names(self, ids: list[str]) -> dict[str, str]:
         return {e.id: e.name for e in self.store.get_entities(ids) if e is not None}
 
-    def _traverse(self, anchors, target_noun, words, mentioned, question, low, count) -> PlanResult:
+    def _traverse(self, anchors, target_noun, words, nouns, question, low, count) -> PlanResult:
         target = target_noun.type
+        mentioned = {n.type for n in nouns}
         vt = vertex_type(target)
         filters = self._filters(vt, words, question, target_noun.start)
         result: set[str] | None = None
@@ -500,7 +503,14 @@ class Planner:
         for anchor in anchors:
             if anchor.type == target and target_noun.start >= 0 and not target_noun.plural:
                 continue
-            stages = self._stages(anchor, target, words, mentioned, low)
+            local = mentioned
+            if len(anchors) > 1:
+                # With several anchors each one's route is read from the words between it and the target noun
+                # ("customers in Tokyo had tickets caused by OUTAGE-7": Tokyo -> customers directly).
+                a_pos, t_pos = getattr(self, "_anchor_at", {}).get(anchor.id, -1), max(target_noun.start, 0)
+                lo, hi = sorted((a_pos, t_pos))
+                local = {n.type for n in nouns if lo < n.start < hi} | {target} if a_pos >= 0 else mentioned
+            stages = self._stages(anchor, target, words, local, low)
             if not stages:
                 continue
             ids = set(self._run(anchor, stages, target, filters))
