@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from core.schema import ENTITY_ID_RE, entity_types, type_nouns
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # no apostrophe: "Acme's" -> acme, s
-# Anything shaped like an id ("ABC-123", "REGION-NOWHERE") even when its prefix is unknown.
+# Anything shaped like an id (letters, a dash, letters or digits) even when its prefix is unknown.
 _ID_SHAPED = re.compile(r"\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 MAX_NGRAM = 6
 MIN_ALIAS_CHARS = 3

@@ -354,7 +354,7 @@ class Planner:
             target_noun = same[0] if same else None
         wh = WH_TYPES.get(words[0]) if words else None
         if wh and target_noun is not None and target_noun.type not in wh and not set(wh) & anchor_types:
-            # "Where did the incidents VEND-18 experienced happen?": the wh-word names the target, the noun a hop.
+            # "Where did the incidents <vendor> experienced happen?": the wh-word names the target, the noun a hop.
             via = self._target_from_verbs(target_noun.type, words, exclude=anchor_types)
             target_noun = via if via is not None and via.type in wh else _Noun(wh[0], -1, False)
 
