@@ -14,8 +14,15 @@ from core.schema import ENTITY_ID_RE, entity_types, type_nouns
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # no apostrophe: "Acme's" -> acme, s
 # Anything shaped like an id (letters, a dash, letters or digits) even when its prefix is unknown.
 _ID_SHAPED = re.compile(r"\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
-MAX_NGRAM = 6
+MAX_NGRAM = 8
+# Small words that names and questions place differently ("outage (December 2023)" vs "outage in December 2023").
+LINK_STOPWORDS = frozenset({"in", "of", "the", "from", "for", "at", "on", "and"})
 MIN_ALIAS_CHARS = 3
+
+
+def _key(words: list[str]) -> str:
+    kept = [w for w in words if w not in LINK_STOPWORDS]
+    return " ".join(kept or words)
 
 
 def normalise(text: str) -> str:
@@ -80,7 +87,10 @@ class PhoneBook:
                 start, end = words[i].start(), words[i + n - 1].end()
                 if any(s < end and start < e for s, e in taken):
                     continue
-                key = " ".join(w.group(0).lower() for w in words[i : i + n])
+                window = [w.group(0).lower() for w in words[i : i + n]]
+                if n > 1 and (window[0] in LINK_STOPWORDS or window[-1] in LINK_STOPWORDS):
+                    continue
+                key = _key(window)
                 eid = self.by_alias.get(key)
                 if eid:
                     hit = (n, Mention(eid, start, end, question[start:end], "alias"))

@@ -54,6 +54,10 @@ NUMERIC_AGGREGATES = {
     "total": re.compile(r"\b(total|sum|combined|aggregate|altogether)\b"),
     "average": re.compile(r"\b(average|mean|typical)\b"),
 }
+QUESTION_WORDS = frozenset(
+    "what which who whom whose how when where why is are was were does do did has have had can could will would "
+    "list show give tell name count find please according i we our".split()
+)
 PREDICATE_WORDS = {"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now"}
 CALENDAR = ("january february march april may june july august september october november december monday "
             "tuesday wednesday thursday friday saturday sunday").split()
@@ -334,6 +338,15 @@ class Planner:
                 return planned
             return PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
 
+        # A name the store does not know beside the ones it does ("the Bank of <linked city>"): not answerable.
+        unknown = self._unknown_name(masked)
+        if unknown:
+            return PlanResult(
+                Plan("unanswerable", anchors=[a.id for a in anchors], unresolved=[unknown],
+                     explanation=f"no entity named {unknown!r}"),
+                [f"Computed from the graph: not found — no entity named '{unknown}' exists in the knowledge graph."],
+            )
+
         # Word positions covered by anchor mentions: their words are names, not type nouns.
         blocked = self._mention_word_positions(question, linked)
         words = ["_" if i in blocked else w for i, w in enumerate(words)]
@@ -370,6 +383,11 @@ class Planner:
         # ---- yes/no between two anchors of different types
         if _YESNO.search(low) and len({a.type for a in anchors}) >= 2:
             return self._exists(anchors[0], anchors[1], words, mentioned_types, low)
+        # ---- yes/no about one entity's attribute value ("Is Acme an Enterprise account?")
+        if _YESNO.search(low) and len(anchors) == 1 and anchor_vt is not None and not other_nouns:
+            checked = self._value_check(anchors[0], anchor_vt, words)
+            if checked is not None:
+                return checked
 
         count = bool(_COUNT.search(low))
         if target_noun is None:
@@ -404,11 +422,16 @@ class Planner:
                 known.update(w.lower() for phrase in a.words for w in phrase.split())
             for values in self._values(vt).values():  # closed and observed values ("Support", "CDN")
                 known.update(v.lower() for v in values)
+        known |= QUESTION_WORDS
         for m in re.finditer(r"(?<![\w-])([A-Z][a-zA-Z0-9&.]+(?:\s+[A-Z][a-zA-Z0-9&.]+)*)", question):
             phrase = m.group(1).strip(".")
+            before = question[: m.start()].rstrip()
+            if not before or before[-1] in ".?!:;\"'(":
+                # A sentence-initial capital is not a name, but what follows it may be ("Is Obsidian Dynamics ...").
+                phrase = phrase.partition(" ")[2]
             single = " " not in phrase
-            if m.start() == 0 or phrase.lower() in known:
-                continue
+            if not phrase or phrase.lower() in known or all(w.lower() in known for w in phrase.split()):
+                continue  # "Gold SLA", "Enterprise": ontology words, not a name
             if single and (len(phrase) < 4 or phrase.isupper()):
                 continue  # short words and acronyms (CDN, EMEA) are too often ordinary vocabulary
             if not self.store.find_entities(phrase, limit=1):
@@ -624,6 +647,20 @@ class Planner:
         fact = (f"Computed from the graph: {word} {counted.type} entities per {target}, {pick} "
                 f"(path: {desc}; next: {runners}): {listed}.")
         return PlanResult(plan, [fact], winners)
+
+    def _value_check(self, anchor: Entity, vt: VertexType, words: list[str]) -> PlanResult | None:
+        for attr, values in self._values(vt).items():
+            for value in sorted(values, key=len, reverse=True):
+                if _find_phrase(words, normalise(value)) < 0:
+                    continue
+                have = anchor.attrs.get(attr)
+                ok = isinstance(have, str) and have.casefold() == value.casefold()
+                plan = Plan("lookup", anchors=[anchor.id], target_type=anchor.type, operator="exists", attribute=attr,
+                            filters=[Filter(attr, "==", value)], explanation=f"{attr} of {anchor.id} == {value}")
+                fact = (f"Computed from the graph: {'yes' if ok else 'no'} — {anchor.id} ({anchor.name}) has {attr} "
+                        f"{have if have not in (None, '') else 'unrecorded'}{'' if ok else f', not {value}'}.")
+                return PlanResult(plan, [fact], [anchor.id])
+        return None
 
     def _lookup(self, anchor: Entity, attr: str) -> PlanResult:
         value: Any = anchor.name if attr == "name" else anchor.attrs.get(attr)

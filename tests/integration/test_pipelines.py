@@ -281,3 +281,16 @@ def test_year_filter_on_the_targets_date(kb, pipes):
     gold = sum(1 for t in _of(ents, "Ticket") if ents[t].attrs["opened_at"].startswith(year))
     ans = pipes["graph"].answer(f"How many tickets were opened in {year}?")
     assert ans.text.split(".")[0] == str(gold)
+
+
+def test_unknown_name_next_to_a_known_one_and_attribute_yes_no(kb, pipes):
+    ents, out, inn = kb
+    region = ents[_of(ents, "Region")[0]]
+    ans = pipes["graph"].answer(f"Which vendors does the Quorvexa Bank of {region.name} depend on?")
+    assert ans.plan.kind == "unanswerable" and ans.text.lower().startswith("not found")
+
+    cust = ents[_of(ents, "Customer")[0]]
+    segment = cust.attrs["segment"]
+    other = next(v for v in ("Enterprise", "Mid-Market", "SMB") if v != segment)
+    assert pipes["graph"].answer(f"Is {cust.id} an {segment} account?").text.lower().startswith("yes")
+    assert pipes["graph"].answer(f"Is {cust.id} an {other} account?").text.lower().startswith("no")
