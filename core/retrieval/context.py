@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.llm.tokens import count_tokens
-from core.records import Chunk, ContextItem, Edge, Entity
+from core.records import Chunk, ContextItem, Entity
 
 SYSTEM_PROMPT = (
     "You are HopLens, an analyst assistant for a CRM knowledge base. Answer the question using only the context. "
@@ -30,11 +30,6 @@ def entity_line(entity: Entity) -> str:
     attrs = "; ".join(f"{k}: {_fmt(v)}" for k, v in entity.attrs.items() if v not in (None, "", []))
     aliases = f" (aka {', '.join(entity.aliases[:2])})" if entity.aliases else ""
     return f"{entity.id} [{entity.type}] {entity.name}{aliases}" + (f" — {attrs}" if attrs else "")
-
-
-def relation_line(edge: Edge) -> str:
-    attrs = ", ".join(f"{k}: {v}" for k, v in edge.attrs.items())
-    return f"{edge.src} -{edge.type}-> {edge.dst}" + (f" ({attrs})" if attrs else "")
 
 
 def chunk_line(chunk: Chunk) -> str:

@@ -36,6 +36,16 @@ class EmbedderMismatch(StoreError):
     """The query embedder differs from the one that built the vector index."""
 
 
+def check_embedder_matches(recorded_name: str | None, recorded_dim, embedder: Any, where: str, remedy: str) -> None:
+    """Shared by both backends: refuse a query embedder other than the one that built the vectors."""
+    e_name, e_dim = getattr(embedder, "name", None), getattr(embedder, "dim", None)
+    if (recorded_name and recorded_name != e_name) or (recorded_dim and e_dim is not None and int(recorded_dim) != int(e_dim)):
+        raise EmbedderMismatch(
+            f"{where} was built with embedder {recorded_name or '?'} (dim {recorded_dim}); the configured embedder is "
+            f"{e_name} (dim {e_dim}). Configure the same embedder ({remedy})"
+        )
+
+
 @runtime_checkable
 class GraphStore(Protocol):
     backend: str  # "embedded" | "tigergraph"

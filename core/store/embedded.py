@@ -28,7 +28,7 @@ from core.schema import type_of_id
 from core.store import _files, _sqlite
 from core.store._filters import check_filter, matches
 from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
-from core.store.base import EmbedderMismatch, StoreCorrupted, StoreError
+from core.store.base import EmbedderMismatch, StoreCorrupted, StoreError, check_embedder_matches
 
 if TYPE_CHECKING:
     from core.config import Settings
@@ -227,14 +227,11 @@ class EmbeddedStore:
 
     def check_embedder(self, embedder: Any) -> None:
         """Refuse a query embedder that differs from the one that built the vectors (EmbedderMismatch)."""
-        name, dim = self.get_meta(EMBEDDER_NAME), self.get_meta(EMBEDDER_DIM)
-        e_name, e_dim = getattr(embedder, "name", None), getattr(embedder, "dim", None)
-        if (name and name != e_name) or (dim and e_dim is not None and int(dim) != int(e_dim)):
-            raise EmbedderMismatch(
-                f"store {self.path} was built with embedder {name or '?'} (dim {dim}); the configured embedder is "
-                f"{e_name} (dim {e_dim}). Configure the same embedder (HOPLENS_EMBEDDER, "
-                "HOPLENS_OFFLINE_EMBEDDER_MODEL) or build a new store with this one (hoplens build --store NEW_DIR)"
-            )
+        check_embedder_matches(
+            self.get_meta(EMBEDDER_NAME), self.get_meta(EMBEDDER_DIM), embedder, f"store {self.path}",
+            "HOPLENS_EMBEDDER, HOPLENS_OFFLINE_EMBEDDER_MODEL) or build a new store with this one "
+            "(hoplens build --store NEW_DIR",
+        )
 
     def bind_embedder(self, embedder: Any) -> None:
         """Record the embedder of a new store, or check it against the recorded one."""

@@ -42,7 +42,7 @@ from core.records import (
 from core.store import gsql_gen
 from core.store._filters import check_filter, matches
 from core.store._sqlite import document_hash, norm_key
-from core.store.base import EmbedderMismatch, StoreError
+from core.store.base import EmbedderMismatch, StoreError, check_embedder_matches
 
 if TYPE_CHECKING:
     from core.config import Settings
@@ -776,14 +776,10 @@ class TigerGraphStore:
     # ---- embedder and index (the embedded store's API, so a builder can treat both alike)
 
     def check_embedder(self, embedder: Any) -> None:
-        name, dim = self.get_meta(EMBEDDER_NAME), self.get_meta(EMBEDDER_DIM) or self.vector_dims
-        e_name, e_dim = getattr(embedder, "name", None), getattr(embedder, "dim", None)
-        if (name and name != e_name) or (dim and e_dim is not None and int(dim) != int(e_dim)):
-            raise EmbedderMismatch(
-                f"graph {self.graph!r} was built with embedder {name or '?'} (dim {dim}); the configured embedder is "
-                f"{e_name} (dim {e_dim}). Configure the same embedder (HOPLENS_EMBEDDER) or build into another "
-                "HOPLENS_TG_GRAPH"
-            )
+        check_embedder_matches(
+            self.get_meta(EMBEDDER_NAME), self.get_meta(EMBEDDER_DIM) or self.vector_dims, embedder,
+            f"graph {self.graph!r}", "HOPLENS_EMBEDDER) or build into another HOPLENS_TG_GRAPH",
+        )
 
     def bind_embedder(self, embedder: Any) -> None:
         """Record the embedder of a new graph, or check it against the recorded one."""
