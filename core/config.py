@@ -70,6 +70,10 @@ class Settings(BaseSettings):
     hops: int = 2
     fanout: int = 50  # edges followed per frontier vertex per hop, in deterministic order
     max_subgraph_nodes: int = 200  # the subgraph view is tuned for ~200 nodes
+    # Seed search of BasicRAG and GraphRAG: dense + BM25 fused by reciprocal rank fusion (core/retrieval/search.py).
+    search_mode: Literal["hybrid", "dense", "lexical"] = "hybrid"
+    rrf_k: int = 60  # the RRF constant: 1 / (rrf_k + rank)
+    hybrid_pool: int = 50  # candidates taken from each of the dense and BM25 lists before fusion
 
     # ---- ingest
     chunk_tokens: int = 160

@@ -18,12 +18,14 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
+from core.pipelines import COLOURS, LABELS, display_order
 from core.records import Answer, ContextItem, Plan, Subgraph, SubgraphNode, Timings, Usage
 
 # ---- palette and labels -------------------------------------------------------------------------------------------
 
-PIPELINE_LABELS: dict[str, str] = {"llm": "LLM-only", "basic": "BasicRAG", "graph": "GraphRAG", "routed": "Routed"}
-PIPELINE_COLORS: dict[str, str] = {"llm": "#9AA5B1", "basic": "#F2A541", "graph": "#2E86AB", "routed": "#7B5EA7"}
+# Pipeline labels and colours come from the one registry (core/pipelines.py).
+PIPELINE_LABELS: dict[str, str] = LABELS
+PIPELINE_COLORS: dict[str, str] = COLOURS
 
 # One colour per vertex type (colour-blind-friendly Tableau-like palette); unknown types fall back to grey.
 TYPE_COLORS: dict[str, str] = {
@@ -366,9 +368,7 @@ _LAYOUT = {"template": "plotly_white", "margin": {"l": 40, "r": 20, "t": 50, "b"
 
 
 def _pipelines_in(summary: Mapping[str, Any]) -> list[str]:
-    order = list(PIPELINE_LABELS)
-    names = list((summary.get("pipelines") or {}).keys())
-    return sorted(names, key=lambda n: (order.index(n) if n in order else len(order), n))
+    return display_order(list((summary.get("pipelines") or {}).keys()))
 
 
 def _ci_errors(acc: float, ci: Sequence[float] | None) -> tuple[float, float]:
@@ -428,8 +428,7 @@ def token_distribution_figure(rows: pd.DataFrame) -> go.Figure:
     """Prompt tokens per question, one box per pipeline (every prompt token counted, see DESIGN fairness rule 4)."""
     _require_columns(rows, ("pipeline", "prompt_tokens"))
     fig = go.Figure()
-    order = list(PIPELINE_LABELS)
-    for n in sorted(rows["pipeline"].unique(), key=lambda p: (order.index(p) if p in order else 99, p)):
+    for n in display_order(list(rows["pipeline"].unique())):
         fig.add_trace(
             go.Box(
                 name=pipeline_label(n),

@@ -5,14 +5,11 @@ from __future__ import annotations
 import streamlit as st
 
 from core import viz
+from core.pipelines import PIPELINES, REGISTRY
 from ui import frame, resources, widgets
 from ui.state import ASK_ENTITY_PICK, ASK_ENTITY_SEARCH, ASK_PIPELINE, ASK_QUESTION, state
 
-SPINNER = {
-    "graph": "GraphRAG: seeding from the vector index, walking the graph, ranking facts, generating…",
-    "basic": "BasicRAG: vector search over all chunks, generating…",
-    "llm": "LLM-only: the question alone to the generator…",
-}
+SPINNER = {name: f"{spec.description}…" for name, spec in REGISTRY.items()}  # from the pipeline registry
 
 
 def _insert_entity() -> None:
@@ -56,7 +53,7 @@ with st.expander("Insert an entity into the question", expanded=False):
 
 question = st.text_input("Question", key=ASK_QUESTION, max_chars=4000,
                          placeholder="e.g. Which customers were impacted by OUTAGE-001?")
-pipeline = st.radio("Pipeline", ["graph", "basic", "llm"], format_func=viz.pipeline_label, horizontal=True,
+pipeline = st.radio("Pipeline", list(reversed(PIPELINES)), format_func=viz.pipeline_label, horizontal=True,
                     key=ASK_PIPELINE)
 if st.button("Ask", type="primary", key="ask.go"):
     _ask(question, pipeline)

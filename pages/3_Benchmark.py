@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from core import viz
+from core.pipelines import KNOWN_PIPELINES, PIPELINES
 from ui import frame, resources, widgets
 from ui.state import state
 
@@ -71,7 +72,7 @@ with load_tab:
 with run_tab:
     c1, c2, c3 = st.columns([1, 2, 1])
     suite = c1.selectbox("Suite", SUITES, key="bench.suite")
-    names = c2.multiselect("Pipelines", ["llm", "basic", "graph", "routed"], default=["llm", "basic", "graph"],
+    names = c2.multiselect("Pipelines", list(KNOWN_PIPELINES), default=list(PIPELINES),
                            format_func=viz.pipeline_label, key="bench.pipelines")
     limit = c3.number_input("Questions (0 = all)", min_value=0, value=0, step=10, key="bench.limit")
     out_dir = Path(st.text_input("Results folder", value=str(s.home / "eval" / f"{suite}-{s.scale}"),

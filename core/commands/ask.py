@@ -9,9 +9,12 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("ask", help="answer a question with llm | basic | graph | routed")
+    from core.pipelines import KNOWN_PIPELINES, REGISTRY
+
+    p = sub.add_parser("ask", help=f"answer a question with {' | '.join(KNOWN_PIPELINES)}")
     p.add_argument("question", nargs="?", help="the question (omit with --questions)")
-    p.add_argument("--pipeline", "-p", default="graph", choices=["llm", "basic", "graph", "routed"])
+    p.add_argument("--pipeline", "-p", default="graph", choices=list(KNOWN_PIPELINES),
+                   help="; ".join(s.description for s in REGISTRY.values()))
     p.add_argument("--store", type=Path, help="store path (default: HOPLENS_STORE or ~/.hoplens/store-<scale>)")
     p.add_argument("--json", action="store_true", help="print the whole Answer record as JSON")
     p.add_argument("--questions", type=Path, help="batch mode: JSONL with at least id and question per line")
@@ -21,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _pipeline(args):
     from core.config import get_settings
-    from core.pipelines import build_pipelines
+    from core.pipelines import build_pipelines, needs_store
     from core.store import open_store
 
     settings = get_settings()
@@ -31,7 +34,7 @@ def _pipeline(args):
         raise FileNotFoundError(
             f"no store at {settings.store_path()}: build one first with `hoplens build --store {settings.store_path()}`"
         )
-    store = None if args.pipeline == "llm" else open_store(settings)
+    store = open_store(settings) if needs_store([args.pipeline]) else None
     return build_pipelines(settings, store=store, names=[args.pipeline])[args.pipeline]
 
 

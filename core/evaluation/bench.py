@@ -131,14 +131,16 @@ def run_bench(
     out_dir: Path = Path("bench/results"),
     settings: Settings | None = None,
     work_dir: Path | None = None,
-    pipelines: Sequence[str] = ("llm", "basic", "graph"),
+    pipelines: Sequence[str] | None = None,
     rebuild: bool = True,
     limit: int | None = None,
 ) -> dict[str, Any]:
     """Benchmark each scale; write OUT/bench-<timestamp>.json and OUT/latest.json; return the result."""
     from core.config import get_settings
+    from core.pipelines import PIPELINES, validate_names
 
     settings = settings or get_settings()
+    pipelines = validate_names(pipelines or PIPELINES)
     work_dir = Path(work_dir) if work_dir else settings.home / "bench"
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -187,7 +189,7 @@ def format_bench(result: dict[str, Any]) -> str:
         lines.append(f"[{scale}] build {b.get('seconds', '-')} s, peak {b.get('peak_rss_mib', '-')} MiB; "
                      f"{e['queries']['store'].get('chunks', '?')} chunks")
         for name, p in e["queries"]["pipelines"].items():
-            lines.append(f"  {name:<6} retrieval p50 {p['retrieval_p50_ms']} ms p95 {p['retrieval_p95_ms']} ms · "
+            lines.append(f"  {name:<11} retrieval p50 {p['retrieval_p50_ms']} ms p95 {p['retrieval_p95_ms']} ms · "
                          f"answer p50 {p['answer_p50_ms']} ms · tokens p50 {p['prompt_tokens_median']} · "
                          f"accuracy {p['structured_accuracy']}")
         for key, c in e["budgets"].items():

@@ -8,9 +8,12 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from core.pipelines import KNOWN_PIPELINES, PIPELINES
+
+    default, known = ",".join(PIPELINES), ",".join(KNOWN_PIPELINES)
     e = sub.add_parser("eval", help="run a question suite through the pipelines, judge and summarise")
     e.add_argument("--suite", default="public", help="public | extended | FILE.jsonl (default: public)")
-    e.add_argument("--pipelines", default="llm,basic,graph", help="comma list of llm,basic,graph,routed")
+    e.add_argument("--pipelines", default=default, help=f"comma list of {known} (default: {default})")
     e.add_argument("--judge", default="structured", choices=["structured", "llm", "both"],
                    help="structured (deterministic, default) | llm (needs a real LLM) | both")
     e.add_argument("--store", type=Path, help="store path (built if missing; default: HOPLENS_STORE or ~/.hoplens)")
@@ -27,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--scales", default="tiny,demo", help="comma list of tiny,demo,full (full takes long)")
     b.add_argument("--out", type=Path, default=Path("bench/results"), help="where the JSON goes")
     b.add_argument("--work", type=Path, help="datasets and stores (default: ~/.hoplens/bench)")
-    b.add_argument("--pipelines", default="llm,basic,graph", help="comma list of llm,basic,graph")
+    b.add_argument("--pipelines", default=default, help=f"comma list of {known} (default: {default})")
     b.add_argument("--reuse-store", action="store_true", help="keep an existing store (no build timing)")
     b.add_argument("--limit", type=int, help="only the first N questions of each scale's public suite")
     b.set_defaults(func=run_bench_cmd)

@@ -16,8 +16,6 @@ BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_SEED = 20240607  # fixed: the same rows always give the same interval
 CONFIDENCE = 0.95
 EXACT_MCNEMAR_MAX = 25  # discordant pairs below this use the exact binomial test
-# Preferred order when naming comparisons "a_vs_b": the first of the pair is the more structured pipeline.
-PIPELINE_ORDER = ("graph", "basic", "llm")
 
 
 def _clean(x: float | None, digits: int = 6) -> float | None:
@@ -137,9 +135,10 @@ def pipeline_summary(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def ordered_pipelines(names: Iterable[str]) -> list[str]:
-    names = list(dict.fromkeys(names))
-    known = [p for p in PIPELINE_ORDER if p in names]
-    return known + sorted(p for p in names if p not in PIPELINE_ORDER)
+    """Pipelines in comparison order ("a_vs_b": the more structured first), from the registry's ranks."""
+    from core.pipelines import comparison_order
+
+    return comparison_order(list(names))
 
 
 def compare(rows_a: Sequence[Mapping[str, Any]], rows_b: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

@@ -21,13 +21,12 @@ from core.evaluation import report
 from core.evaluation.cache import AnswerCache, cache_key
 from core.evaluation.judges import StructuredJudge
 from core.evaluation.metrics import ordered_pipelines, summarize
+from core.pipelines import PIPELINES, needs_store, validate_names  # the one registry
 from core.records import Answer, Question
 
 if TYPE_CHECKING:
     from core.config import Settings
 
-PIPELINES = ("llm", "basic", "graph")  # the default comparison
-KNOWN_PIPELINES = (*PIPELINES, "routed")  # "routed": the question router of the bring-your-own-documents work
 JUDGES = ("structured", "llm", "both")
 CORE_DIR = Path(__file__).resolve().parents[1]
 # Code whose changes do not change answers, so editing it keeps the cache warm: this package, CLI glue and plots.
@@ -212,17 +211,12 @@ def _make_llm_judge(settings: Settings, generator: Any):
 
 
 def _validate(pipelines: Sequence[str], judge: str, limit: int | None) -> list[str]:
-    names = [p.strip() for p in pipelines if p.strip()]
-    if not names:
-        raise ValueError(f"no pipelines given; choose from {', '.join(PIPELINES)}")
-    unknown = [p for p in names if p not in KNOWN_PIPELINES]
-    if unknown:
-        raise ValueError(f"unknown pipeline(s) {', '.join(unknown)}; choose from {', '.join(KNOWN_PIPELINES)}")
+    names = validate_names(pipelines)
     if judge not in JUDGES:
         raise ValueError(f"unknown judge {judge!r}; choose one of {', '.join(JUDGES)}")
     if limit is not None and limit < 1:
         raise ValueError(f"--limit must be a positive number of questions, got {limit}")
-    return list(dict.fromkeys(names))
+    return names
 
 
 def _prepare_out(out_dir: Path, identity: str, config: Mapping[str, Any], overwrite: bool) -> list[dict[str, Any]]:
@@ -300,7 +294,7 @@ def run_eval(
             from core.llm.factory import make_embedder, make_generator
             from core.pipelines import build_pipelines
 
-            if any(p != "llm" for p in names):  # LLM-only needs neither store nor embedder
+            if needs_store(names):  # LLM-only needs neither store nor embedder
                 if settings.backend == "embedded" and not _store_present(store_path):
                     from core.ingest.build import build_store
 

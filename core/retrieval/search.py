@@ -1,17 +1,49 @@
-"""The shared retrieval core: one vector search, one question linker, one planner per store.
+"""The shared retrieval core: one seed search, one question linker, one planner per store.
 
-BasicRAG and GraphRAG both call ``RetrievalCore.vector_hits`` (same embedder, same index: fairness rule 3).
+BasicRAG and GraphRAG's seed step both call ``RetrievalCore.seed_hits`` (fairness rule 3: same chunks, same
+embedder, same index). The default seed search is *hybrid*: the store's dense (vector) search and its lexical
+(BM25) search, fused by reciprocal rank fusion (RRF, Cormack et al. 2009):
+
+    rrf(chunk) = sum over the two ranked lists of 1 / (rrf_k + rank)      (rank from 1; absent = no term)
+
+A fused hit's ``score`` is rrf / (2 / (rrf_k + 1)), i.e. 1.0 for a chunk ranked first by both searches, so it stays
+on the 0..1 scale GraphRAG's ranking adds to. ``mode="dense"`` is the dense-only search (the "BasicRAG (dense)"
+pipeline) and ``mode="lexical"`` BM25 alone; both keep their own scores (cosine, BM25).
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
+from typing import Literal
 
 from core.config import Settings
 from core.records import Hit, Timings
 from core.retrieval.base import Stopwatch
 from core.retrieval.linking import Linked, PhoneBook
 from core.retrieval.planner import Planner
+
+SearchMode = Literal["hybrid", "dense", "lexical"]
+SEARCH_MODES: tuple[str, ...] = ("hybrid", "dense", "lexical")
+
+
+def rrf_fuse(ranked_lists: Sequence[Sequence[Hit]], k: int, rrf_k: int = 60) -> list[Hit]:
+    """Reciprocal rank fusion of ranked hit lists into the top ``k`` fused hits (deterministic ties: chunk id)."""
+    if rrf_k < 1:
+        raise ValueError(f"rrf_k must be >= 1, got {rrf_k}")
+    scores: dict[str, float] = {}
+    docs: dict[str, str] = {}
+    for hits in ranked_lists:
+        seen: set[str] = set()
+        for rank, h in enumerate(hits, 1):
+            if h.chunk_id in seen:  # a list naming a chunk twice counts it once, at its best rank
+                continue
+            seen.add(h.chunk_id)
+            scores[h.chunk_id] = scores.get(h.chunk_id, 0.0) + 1.0 / (rrf_k + rank)
+            docs[h.chunk_id] = h.doc_id
+    top = 2.0 / (rrf_k + 1)
+    order = sorted(scores, key=lambda c: (-scores[c], c))[: max(k, 0)]
+    return [Hit(chunk_id=c, doc_id=docs[c], score=round(scores[c] / top, 6), source="fused") for c in order]
 
 
 class RetrievalCore:
@@ -38,9 +70,34 @@ class RetrievalCore:
     def link(self, question: str) -> Linked:
         return self.phonebook.link(question, lambda i: self.store.get_entity(i) is not None)
 
-    def vector_hits(self, question: str, k: int, timings: Timings) -> list[Hit]:
+    def seed_hits(self, question: str, k: int, timings: Timings, mode: SearchMode | None = None) -> list[Hit]:
+        """The top ``k`` chunks for ``question``: hybrid (default, ``settings.search_mode``), dense or lexical.
+
+        Time goes to ``timings.embed_ms`` (query embedding) and ``timings.seed_ms`` (index searches and fusion).
+        """
+        mode = mode or self.settings.search_mode
+        if mode not in SEARCH_MODES:
+            raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(SEARCH_MODES)}")
+        if k <= 0:
+            return []
         sw = Stopwatch(timings)
-        with sw("embed_ms"):
-            vector = self.embedder.embed_query(question)
+        dense: list[Hit] = []
+        if mode != "lexical":
+            with sw("embed_ms"):
+                vector = self.embedder.embed_query(question)
         with sw("seed_ms"):
-            return self.store.vector_search(vector, k)
+            if mode == "dense":
+                return self.store.vector_search(vector, k)
+            lexical = self.store.lexical_search(question, max(k, self.settings.hybrid_pool))
+            if mode == "lexical":
+                return lexical[:k]
+            dense = self.store.vector_search(vector, max(k, self.settings.hybrid_pool))
+            return rrf_fuse([dense, lexical], k, self.settings.rrf_k)
+
+    def vector_hits(self, question: str, k: int, timings: Timings) -> list[Hit]:
+        """The seed search GraphRAG calls (kept for core/retrieval/graph.py): the same hybrid search as BasicRAG."""
+        return self.seed_hits(question, k, timings)
+
+    def dense_hits(self, question: str, k: int, timings: Timings) -> list[Hit]:
+        """Dense (vector) search alone."""
+        return self.seed_hits(question, k, timings, mode="dense")

@@ -14,7 +14,7 @@ import pytest
 from core.dataset.io import FILES, iter_jsonl
 from core.llm.tokens import count_tokens
 from core.records import Edge, Entity
-from core.retrieval.context import SYSTEM_PROMPT
+from core.pipelines import SYSTEM_PROMPT
 
 
 @pytest.fixture(scope="module")
@@ -134,18 +134,20 @@ def test_pipelines_share_one_search_and_one_budget(tiny_store, pipes, monkeypatc
     from core.retrieval.search import RetrievalCore
 
     calls = []
-    real = RetrievalCore.vector_hits
+    real = RetrievalCore.seed_hits
 
-    def spy(self, question, k, timings):
-        hits = real(self, question, k, timings)
-        calls.append((question, k, [h.chunk_id for h in hits]))
+    def spy(self, question, k, timings, mode=None):
+        hits = real(self, question, k, timings, mode)
+        calls.append((question, k, [h.chunk_id for h in hits], mode or self.settings.search_mode,
+                      {h.source for h in hits}))
         return hits
 
-    monkeypatch.setattr(RetrievalCore, "vector_hits", spy)
+    monkeypatch.setattr(RetrievalCore, "seed_hits", spy)
     q = "Which vendors had outages in the same region as our biggest customers?"
     basic, graph = pipes["basic"].answer(q), pipes["graph"].answer(q)
     assert [c[0] for c in calls] == [q, q]
-    # same index, same embedder: GraphRAG's seed chunks are BasicRAG's top chunks
+    # one hybrid search (dense + BM25 fused) for both: GraphRAG's seed chunks are BasicRAG's top chunks
+    assert [c[3] for c in calls] == ["hybrid", "hybrid"] and calls[0][4] == calls[1][4] == {"fused"}
     assert calls[0][2][: len(calls[1][2])] == calls[1][2]
     budget = tiny_store.settings().context_budget
     for ans in (basic, graph):
