@@ -1,7 +1,8 @@
 """HopLens analyst app — the overview page (entry point of ``hoplens app`` / ``streamlit run app.py``).
 
 Pages live in ``pages/``; everything they draw comes from ``core.viz``; streamlit-only helpers are in ``ui/``.
-On first start (no knowledge base yet) ``ui.frame.page_setup`` builds the configured one with a progress bar.
+On first start (no knowledge base yet) ``ui.frame.page_setup`` starts building the configured one in a server-owned
+background job and shows its progress here (and a small status on every page) until it is done.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from core import viz
-from ui import frame, resources, widgets
+from ui import frame, guard, resources, widgets
 from ui.state import state
 
 EXAMPLES_PER_KIND = 2
@@ -51,7 +52,8 @@ def overview(s) -> None:
                          hide_index=True, width="stretch", height=220)
     with right:
         st.subheader("Engine")
-        st.markdown(f"**Backend**: {s.backend} · :green[● ready]  \n`{s.store_path()}`")
+        where = f"  \n`{s.store_path()}`" if guard.shows_internals(s) else ""
+        st.markdown(f"**Backend**: {s.backend} · :green[● ready]{where}")
         pipes, message = widgets.run_guarded("Loading the pipelines", lambda: resources.get_pipelines(s))
         if pipes is None:
             st.markdown(f"**Generator**: {s.generator} · :red[● unavailable]")

@@ -80,6 +80,16 @@ class Settings(BaseSettings):
     chunk_overlap: int = 24
     embed_batch: int = 64
 
+    # ---- the app (docs/app.md); demo = read-only public mode (`hoplens app --demo` or HOPLENS_DEMO=1)
+    demo: bool = False
+    admin_token: SecretStr | None = None  # unlocks write actions for one session in demo mode (or Streamlit secrets)
+    admin_attempts_per_minute: int = 5  # wrong-token attempts per session per minute, and 4x that per server
+    demo_questions_per_minute: int = 6  # per browser session, Ask and Compare together (a Compare run is one)
+    answer_timeout_s: float = 30.0  # any single answer in the app; longer ones are abandoned with a message
+    answer_workers: int = 4  # answers computed at once in the app; more wait (then time out) instead of piling up
+    answer_cache_entries: int = 256  # demo mode: repeated questions are served from a bounded LRU cache
+    max_upload_mb: float = 5.0  # per uploaded file; the content is checked to be text/markdown/JSON lines
+
     def store_path(self) -> Path:
         return self.store or self.home / f"store-{self.scale}"
 

@@ -1,38 +1,19 @@
-"""Generate + build a knowledge base from the app, with visible progress (first start and the Data page)."""
+"""Generate + build a knowledge base, and restore snapshots, as server-owned background jobs (``ui.jobs``).
+
+A build started here survives the session that started it: navigation, reloads, a closed tab, a second visitor.
+Every page reads its progress from the job registry (``ui.frame``). While a build or restore writes a store, pages
+that read that store show the progress instead and become usable when it ends. A build leaves a marker under
+``<home>/jobs/`` while it runs, so a build interrupted by a killed server resumes on the next start.
+"""
 
 from __future__ import annotations
 
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
-import streamlit as st
-
 from core.config import Settings
-from ui import resources, widgets
-
-# One build at a time per server: two sessions opening a fresh app must not write the same store at once (the
-# second waits, then finds everything built and finishes in seconds).
-_BUILD_LOCK = threading.Lock()
-
-
-class StageProgress:
-    """Turns ``on_progress(done, total, stage)`` callbacks into one st.progress bar (throttled: a websocket message
-    per document would slow the build down)."""
-
-    def __init__(self, bar: Any, start: float = 0.0, span: float = 1.0):
-        self.bar, self.start, self.span = bar, start, span
-        self._last = 0.0
-
-    def __call__(self, done: int, total: int, stage: str = "") -> None:
-        now = time.monotonic()
-        if now - self._last < 0.25 and done < total:
-            return
-        self._last = now
-        share = min(1.0, max(0.0, done / total)) if total else 0.0
-        self.bar.progress(self.start + self.span * share,
-                          text=f"{stage or 'working'} · {done:,}/{total:,}" if total > 1 else f"{stage or 'working'}…")
+from ui import guard, jobs, resources
 
 
 def build_available() -> str | None:
@@ -43,55 +24,132 @@ def build_available() -> str | None:
     return None
 
 
-def generate_and_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: int,
-                       force: bool = False, only_if_missing: bool = False) -> dict[str, Any]:
-    """Generate the dataset (when ``data_dir`` has none, or ``force``), then build or update ``store_dir``.
+def target(path: Path) -> str:
+    """The registry key of a store: its resolved path (two spellings of one folder are one target)."""
+    return str(Path(path).expanduser().resolve())
 
-    The build is incremental and resumable: an interrupted build continues where it stopped on the next run.
-    ``only_if_missing`` (first start): if another session built the store while this one waited, use it as is.
+
+def writer_of(s: Settings) -> jobs.Job | None:
+    """The running build or restore that is writing this session's store, if any."""
+    if s.backend != "embedded":
+        return None
+    running = jobs.registry().running(target(s.store_path()))
+    return running[0] if running else None
+
+
+def _error_message(exc: BaseException) -> str:
+    from ui.widgets import user_message
+
+    return user_message(exc)
+
+
+def _build_work(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: int, force: bool,
+                only_if_missing: bool, marker: Path):
+    def work(progress: jobs.Progress) -> dict[str, Any]:
+        from core.dataset.generate import generate_dataset
+        from core.ingest.build import build_store
+
+        started = time.monotonic()
+        built = s.model_copy(update={"store": store_dir, "data": data_dir, "scale": scale, "seed": seed})
+        if only_if_missing and resources.store_present(built):
+            progress(1.0, "already built")
+            return {"seconds": 0.0, "report": None}
+        if force:
+            progress(0.0, f"generating the {scale} CRM dataset")
+            generate_dataset(scale, seed, data_dir, force=True, progress=False)
+            jobs.write_marker(marker, {"scale": scale, "data": str(data_dir), "store": str(store_dir),
+                                        "seed": seed, "force": False, "kind": "build",
+                                        "target": target(store_dir), "label": f"Building the {scale} knowledge base"})
+        progress(0.02, "generating the dataset if missing, loading the embedding model")
+        last = [0.0]
+
+        def on_progress(done: int, total: int, stage: str = "") -> None:
+            now = time.monotonic()
+            if now - last[0] < 0.2 and done < total:
+                return
+            last[0] = now
+            share = min(1.0, done / total) if total else 0.0
+            progress(0.02 + 0.98 * share, f"{stage or 'working'} · {done:,}/{total:,}" if total > 1
+                     else f"{stage or 'working'}")
+
+        report = build_store(data_dir, store_dir, settings=built, progress=False, on_progress=on_progress)
+        return {"seconds": round(time.monotonic() - started, 1), "report": report}
+
+    return work
+
+
+def _start_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: int, force: bool = False,
+                 only_if_missing: bool = False) -> jobs.Job:
+    key = target(store_dir)
+    marker = jobs.marker_path(s.home, key)
+    resources.release_store(s.model_copy(update={"store": store_dir}))  # no reader keeps the old files open
+    return jobs.registry().start(
+        "build", key, f"Building the {scale} knowledge base",
+        _build_work(s, scale, Path(data_dir), Path(store_dir), int(seed), force, only_if_missing, marker),
+        marker=marker,
+        marker_data={"scale": scale, "data": str(data_dir), "store": str(store_dir), "seed": int(seed),
+                     "force": bool(force)},
+        on_error=_error_message,
+    )
+
+
+def start_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: int, force: bool = False) -> jobs.Job:
+    """Data page: generate (``force``: even if the folder has a dataset) and build ``store_dir`` in the background.
+
+    Refused in demo mode unless this session unlocked admin actions; refused while another job writes that store.
     """
-    started = time.monotonic()
-    bar = st.progress(0.0, text="Preparing…")
-    if not _BUILD_LOCK.acquire(blocking=False):
-        bar.progress(0.0, text="Another session is building; waiting for it to finish…")
-        _BUILD_LOCK.acquire()
-    try:
-        if only_if_missing and resources.store_present(s.model_copy(update={"store": store_dir})):
-            bar.progress(1.0, text="Built by another session")
-            return {"data": str(data_dir), "store": str(store_dir), "seconds": 0.0, "report": None}
-        return _generate_and_build(s, scale, data_dir, store_dir, seed, force, bar, started)
-    finally:
-        _BUILD_LOCK.release()
-
-
-def _generate_and_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: int, force: bool, bar: Any,
-                        started: float) -> dict[str, Any]:
-    from core.dataset.generate import generate_dataset
-    from core.ingest.build import build_store
-
-    if force:
-        bar.progress(0.0, text=f"Generating the {scale} CRM dataset…")
-        generate_dataset(scale, seed, data_dir, force=True, progress=False)
-    built = s.model_copy(update={"store": store_dir, "data": data_dir, "scale": scale, "seed": seed})
-    resources.release_store(s)
-    bar.progress(0.02, text="Generating the dataset if missing, loading the embedding model…")
-    report = build_store(data_dir, store_dir, settings=built, progress=False, on_progress=StageProgress(bar, 0.02, 0.98))
-    bar.progress(1.0, text=f"Done in {time.monotonic() - started:.0f} s")
-    return {"data": str(data_dir), "store": str(store_dir), "seconds": round(time.monotonic() - started, 1),
-            "report": report}
-
-
-def first_start(s: Settings) -> None:
-    """No store yet: build the configured-scale knowledge base with a visible progress bar, then continue."""
+    guard.require_write(s, "building a knowledge base")
     missing = build_available()
     if missing:
-        st.warning(f"No knowledge base at `{s.store_path()}` and the app cannot build one: {missing}. "
-                   "Build one with `hoplens build` and reload.")
-        return
-    st.info(f"First start: building the **{s.scale}** knowledge base at `{s.store_path()}` "
-            "(generated CRM data, chunks, embeddings, indexes). This happens once.")
-    with widgets.guarded("Building the knowledge base"):
-        with st.status(f"Building the {s.scale} knowledge base…", expanded=True) as status:
-            info = generate_and_build(s, s.scale, s.data_path(), s.store_path(), s.seed, only_if_missing=True)
-            status.update(label=f"Knowledge base ready ({info['seconds']} s)", state="complete", expanded=False)
-        st.rerun()
+        raise ValueError(f"building is not available: {missing}")
+    return _start_build(s, scale, data_dir, store_dir, seed, force=force)
+
+
+def ensure_first_start(s: Settings) -> jobs.Job | None:
+    """No store yet (first start): start building the configured one, once per server. A visitor cannot cause a
+    rebuild through this (it only runs when there is no store), so it runs in demo mode too.
+
+    Returns the job (running or just finished), or None when building is not possible here. A failed first build is
+    not retried on every rerun: the page shows why, and the Data page can start another.
+    """
+    if s.backend != "embedded" or build_available() is not None:
+        return None
+    key = target(s.store_path())
+    latest = jobs.registry().latest(key, kind="build")
+    if latest is not None and (latest.running or latest.snapshot()["status"] == "failed"):
+        return latest
+    try:
+        return _start_build(s, s.scale, s.data_path(), s.store_path(), s.seed, only_if_missing=True)
+    except jobs.JobRefused:  # another session started it between our check and now
+        return jobs.registry().latest(key, kind="build")
+
+
+def resume_interrupted(s: Settings) -> list[jobs.Job]:
+    """Restart every build the server did not see finish (killed mid-build); the build resumes where it stopped."""
+    started = []
+    for marker in jobs.interrupted_builds(s.home):
+        key = marker.get("target") or ""
+        if not key or jobs.registry().running(key):
+            continue
+        try:
+            started.append(_start_build(s, marker["scale"], Path(marker["data"]), Path(marker["store"]),
+                                        int(marker.get("seed", s.seed)), force=bool(marker.get("force"))))
+        except (jobs.JobRefused, KeyError, ValueError):
+            continue
+    return started
+
+
+def start_restore(s: Settings, snapshot: Path) -> jobs.Job:
+    """Data page: replace the store with a verified snapshot, in the background (the replaced store is kept)."""
+    guard.require_write(s, "restoring a snapshot")
+    from ui import data_ops
+
+    store_dir = s.store_path()
+    resources.release_store(s)
+
+    def work(progress: jobs.Progress) -> dict[str, Any]:
+        progress(0.1, "verifying checksums and restoring")
+        return data_ops.restore_unchecked(s, Path(snapshot))
+
+    return jobs.registry().start("restore", target(store_dir), f"Restoring snapshot {Path(snapshot).name}", work,
+                                 on_error=_error_message)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from core.config import Settings
-from ui import resources
+from ui import guard, limits, resources
 
 INGEST_MODULE = "core.ingest.byod.ingest"
 SNAPSHOT_MODULE = "core.store.snapshot"
@@ -45,14 +45,18 @@ def ingest_uploads(s: Settings, uploads: list[Any]) -> Any:
     The files are read in a scratch folder first, so a malformed upload is refused with the reader's message and
     neither the uploads folder nor the store changes.
     """
+    guard.require_write(s, "uploading documents")
     from core.ingest.byod.ingest import ingest_path
     from core.ingest.byod.readers import read_path
 
     names = [_safe_name(up.name) for up in uploads]
+    contents = [up.getvalue() for up in uploads]
+    for name, data in zip(names, contents, strict=True):
+        limits.check_upload(name, data, s.max_upload_mb)  # size, and the type from the bytes, before anything is kept
     with tempfile.TemporaryDirectory(prefix="hoplens-upload-") as tmp:
         scratch = Path(tmp)
-        for up, name in zip(uploads, names, strict=True):
-            (scratch / name).write_bytes(up.getvalue())
+        for name, data in zip(names, contents, strict=True):
+            (scratch / name).write_bytes(data)
         read_path(scratch)  # raises ValueError naming the bad file
         folder = uploads_dir(s)
         folder.mkdir(parents=True, exist_ok=True)
@@ -76,13 +80,24 @@ def list_snapshots(s: Settings) -> list[dict[str, Any]]:
 
 
 def create_snapshot(s: Settings) -> dict[str, Any]:
+    guard.require_write(s, "creating a snapshot")
     from core.store.snapshot import create_snapshot
 
     return create_snapshot(s.store_path())
 
 
 def restore_snapshot(s: Settings, path: Path) -> dict[str, Any]:
-    """Replace the store with a verified snapshot; the replaced store is kept next to it (the report says where)."""
+    """Replace the store with a verified snapshot; the replaced store is kept next to it (the report says where).
+
+    Refused in demo mode (unless this session unlocked admin actions). The Data page runs it as a background job
+    through ``ui.build.start_restore``, which checks first and then calls ``restore_unchecked`` in the worker.
+    """
+    guard.require_write(s, "restoring a snapshot")
+    return restore_unchecked(s, path)
+
+
+def restore_unchecked(s: Settings, path: Path) -> dict[str, Any]:
+    """``restore_snapshot`` without the demo-mode check: only for a job whose starter was checked."""
     from core.store.snapshot import restore_snapshot
 
     return restore_snapshot(s.store_path(), path, keep_replaced=True)

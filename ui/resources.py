@@ -58,6 +58,12 @@ def _open_store(key: str, _s: Settings):
 def get_store(s: Settings | None = None):
     """The cached store for ``s`` (raises StoreError/FileNotFoundError with a message the page shows)."""
     s = s or settings()
+    from ui import build  # (ui.build imports this module)
+
+    writer = build.writer_of(s)
+    if writer is not None:  # never open files a build or restore is replacing
+        raise ValueError(f"{writer.label} is running ({writer.snapshot()['fraction']:.0%}); the knowledge base is "
+                         "usable when it finishes")
     if not store_present(s):
         raise FileNotFoundError(
             f"no knowledge base at {s.store_path()}: open the Overview to build the {s.scale} one, choose a scale on "

@@ -62,6 +62,11 @@ class AppState:
     flash: SessionVar[list[tuple[str, str]]] = SessionVar(list)
     # Per-session choice of store (Data page); None means the configured one (HOPLENS_STORE or the default).
     store_override: SessionVar[str | None] = SessionVar(_none)
+    # The outcome of the last admin unlock attempt (kind, text) — never the secret itself (ui/guard.py keeps a proof).
+    admin_message: SessionVar[tuple[str, str] | None] = SessionVar(_none)
+    # Background jobs this session started and has not yet reported on (job id -> what to say when it ends).
+    data_job: SessionVar[str | None] = SessionVar(_none)
+    bench_job: SessionVar[str | None] = SessionVar(_none)
 
 
 # Widget keys (Streamlit owns these values; callbacks may set them before the widget renders).
@@ -72,5 +77,6 @@ ASK_ENTITY_PICK = "ask.entity_pick"
 COMPARE_QUESTION = "compare.question"
 COMPARE_SUITE_PICK = "compare.suite_pick"
 EXPLORE_SEARCH = "explore.search"
+ADMIN_TOKEN = "admin.token"  # cleared by the unlock callback before the page is drawn again
 
 state = AppState()

@@ -37,13 +37,36 @@ def _log(what: str, exc: BaseException) -> None:
         log.warning("%s failed", what, exc_info=exc)
 
 
+def _demo() -> bool:
+    from core.config import get_settings
+
+    return get_settings().demo
+
+
 def user_message(exc: BaseException) -> str:
-    """A one-line message for the page: our errors already say what to do; others get their type for context."""
+    """A one-line message for the page: our errors already say what to do; others get their type for context.
+
+    In demo mode the message never names a server path, and an unexpected error only says that it was logged.
+    """
     if _expected(exc):
-        return str(exc)
-    if isinstance(exc, ImportError):
-        return f"{exc} — an optional package is missing (see docs/app.md)"
-    return f"{type(exc).__name__}: {exc}"
+        text = str(exc)
+    elif _demo():
+        return "Something went wrong on the server (it was logged); try again or ask the presenter."
+    elif isinstance(exc, ImportError):
+        text = f"{exc} — an optional package is missing (see docs/app.md)"
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return short(text)
+
+
+def short(text: str, limit: int = 400) -> str:
+    """One message as a visitor may see it: in demo mode without server paths; never longer than ``limit``."""
+    if _demo():
+        from ui.guard import redact
+
+        text = redact(text).strip()
+        text = text.splitlines()[0] if text else text
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @contextmanager

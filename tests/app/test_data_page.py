@@ -22,6 +22,15 @@ def _stats(store_path: str) -> dict:
         store.close()
 
 
+def _wait_job(at) -> dict:
+    """The background job the page started for this session, waited for (it runs in a server thread)."""
+    from ui import jobs
+
+    job_id = at.session_state["hl.data_job"]
+    assert job_id, "the page started no job"
+    return jobs.registry().wait(jobs.registry().get(job_id), timeout=300)
+
+
 def test_data_page_shows_store_and_config_without_secrets(app_at, kb_env):
     secret = "sk-test-do-not-show-0123456789"
     at = app_at(PAGE, GEMINI_API_KEY=secret, **kb_env)
@@ -72,7 +81,10 @@ def test_snapshot_create_list_restore(app_at, kb_copy):
     assert len(snaps) == 1 and bool(snaps["verified"].iloc[0]) is True
     at = at.button(key="data.restore").click().run()
     assert not at.exception and not at.error
-    assert any(s.value.startswith("Restored `") for s in at.success)
+    _wait_job(at)
+    at.run()
+    assert not at.exception and not at.error
+    assert any(s.value.startswith("Restoring snapshot ") and "previous store was kept" in s.value for s in at.success)
     assert _stats(kb_copy["HOPLENS_STORE"])["build_state"] == "complete"
 
 
@@ -86,7 +98,11 @@ def test_generate_and_build_with_progress(app_at, kb_copy):
     at.checkbox(key="data.force").check()
     at = at.button(key="data.build").click().run()
     assert not at.exception and not at.error
-    assert any("Knowledge base ready at" in s.value for s in at.success)
+    info = _wait_job(at)
+    assert info["kind"] == "build" and info["status"] == "done", info["message"]
+    at.run()
+    assert not at.exception and not at.error
+    assert any("Building the tiny knowledge base: done in" in s.value for s in at.success)
     manifest = json.loads((Path(kb_copy["HOPLENS_DATA"]) / "manifest.json").read_text())
     assert manifest["scale"] == "tiny"
     assert _stats(kb_copy["HOPLENS_STORE"])["build_state"] == "complete"

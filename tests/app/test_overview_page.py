@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from apphelpers import texts
 
@@ -51,18 +53,91 @@ def test_backend_down_is_a_clear_error(app_at, kb_env):
     assert "Traceback" not in texts(at)
 
 
-def test_first_start_builds_the_knowledge_base(app_at, tiny_store, tmp_path):
-    """No store yet: the overview builds the configured (tiny) one, then continues and shows its stats."""
+def _build_job(store):
+    from ui import build, jobs
+
+    job = jobs.registry().latest(build.target(store), kind="build")
+    assert job is not None, "no build job was started"
+    return job
+
+
+def test_first_start_builds_in_the_background_and_survives_navigation(app_at, tiny_store, tmp_path):
+    """No store yet: the overview starts a server-owned build and shows its bar; moving to Ask while it runs does not
+    stop it (Ask says it waits); when it ends, Ask answers and the overview shows the store — no terminal."""
     import shutil
+
+    from ui import jobs
 
     data = tmp_path / "data"
     shutil.copytree(tiny_store.data, data)  # the dataset exists; the store is built from scratch
     store = tmp_path / "store"
     at = app_at(None, HOPLENS_STORE=str(store), HOPLENS_DATA=str(data), HOPLENS_SCALE="tiny")
     assert not at.exception and not at.error
+    job = _build_job(store)
+    if job.running:  # the tiny build may finish before the first run returns; then only the end state is checked
+        assert "Building the tiny knowledge base" in texts(at)
+        assert at.get("progress")
+        at.switch_page("pages/1_Ask.py").run()  # the overview's script stops; the build must not
+        assert not at.exception
+        if job.running:
+            assert any("usable when it finishes" in i.value for i in at.info)
+    info = jobs.registry().wait(job, timeout=300)
+    assert info["status"] == "done", info["message"]
     assert (store / "store.sqlite").exists()
+    at.switch_page("pages/1_Ask.py").run()
+    at.text_input(key="ask.question").input("How many customers are there?")
+    at = at.button(key="ask.go").click().run()
+    assert not at.exception and not at.error
+    assert "Answer · GraphRAG" in texts(at)
+    at.switch_page("app.py").run()
     assert [m.label for m in at.metric][:5] == ["entities", "edges", "documents", "chunks", "tokens"]
     assert {m.label: m.value for m in at.metric}["documents"] != "0"
+
+
+def test_interrupted_build_resumes_on_next_start(app_at, tiny_store, tmp_path):
+    """A build cut short (the server killed mid-build) left its marker and a half-built store: the next page opened
+    resumes it in the background, without a terminal, and the store ends complete."""
+    import shutil
+
+    import pytest
+
+    from core.config import Settings
+    from core.ingest.build import build_store
+    from ui import build, jobs
+
+    data = tmp_path / "data"
+    shutil.copytree(tiny_store.data, data)
+    store = tmp_path / "store"
+    s = Settings(store=store, data=data, scale="tiny")
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        build_store(data, store, s, progress=False, doc_batch=8, _fail_after_batches=1)
+    import os
+
+    home = os.environ["HOPLENS_HOME"]
+    jobs.write_marker(jobs.marker_path(Path(home), build.target(store)),
+                      {"scale": "tiny", "data": str(data), "store": str(store), "seed": 7, "force": False,
+                       "kind": "build", "target": build.target(store), "label": "Building the tiny knowledge base"})
+    at = app_at("pages/4_Explore.py", HOPLENS_STORE=str(store), HOPLENS_DATA=str(data), HOPLENS_SCALE="tiny")
+    assert not at.exception
+    info = jobs.registry().wait(_build_job(store), timeout=300)
+    assert info["status"] == "done", info["message"]
+    assert not jobs.interrupted_builds(Path(home))  # the marker is gone with the finished build
+    at.run()
+    assert not at.exception and not at.error
+    assert [t.value for t in at.title] == ["Explore"]
+    store_obj = tiny_store.open()
+    try:
+        expected = store_obj.stats()["documents"]
+    finally:
+        store_obj.close()
+    from core.store import open_store
+
+    rebuilt = open_store(s, store)
+    try:
+        assert rebuilt.stats()["build_state"] == "complete"
+        assert rebuilt.stats()["documents"] == expected
+    finally:
+        rebuilt.close()
 
 
 def test_damaged_store_points_to_restore(app_at, kb_copy):
