@@ -78,7 +78,8 @@ REGISTRY: dict[str, PipelineSpec] = {
     for s in (
         PipelineSpec("llm", "LLM-only", "#9AA5B1", "LLM-only: the question alone to the generator", True, 0, None),
         PipelineSpec("basic-dense", "BasicRAG (dense)", "#F6D08B",
-                     "BasicRAG (dense): vector search over all chunks, filled into the budget", True, 1, _basic("dense")),
+                     "BasicRAG (dense): vector search over all chunks, filled into the budget", False, 1,
+                     _basic("dense")),
         PipelineSpec("basic", "BasicRAG", "#F2A541",
                      "BasicRAG: hybrid search (vector + BM25, reciprocal rank fusion) over all chunks, filled into the "
                      "budget", True, 2, _basic(None)),

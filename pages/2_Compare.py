@@ -6,13 +6,13 @@ from __future__ import annotations
 import streamlit as st
 
 from core import viz
-from core.pipelines import KNOWN_PIPELINES, PIPELINES
+from core.pipelines import PIPELINES
 from core.records import Question
 from ui import frame, resources, widgets
 from ui.state import COMPARE_QUESTION, COMPARE_SUITE_PICK, state
 
 THREE = PIPELINES  # the registry's default comparison (core/pipelines.py)
-WITH_ROUTED = KNOWN_PIPELINES  # every registered pipeline: the opt-in ones (the question router) as extra columns
+WITH_ROUTED = (*THREE, "routed")  # the question router (bring-your-own-documents), opt-in as a fourth column
 VERDICT_BADGE = {"PASS": ":green-background[PASS]", "PARTIAL": ":orange-background[PARTIAL]",
                  "FAIL": ":red-background[FAIL]"}
 
