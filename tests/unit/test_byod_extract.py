@@ -110,6 +110,8 @@ def test_unusable_llm_reply_falls_back_to_rules_and_is_counted():
 def test_make_extractor_uses_rules_for_the_offline_reader():
     from core.llm.offline import OfflineReader
 
-    assert make_extractor(None).name == "rules"
-    assert make_extractor(OfflineReader()).name == "rules"
+    assert make_extractor(None, prefer="rules").name == "rules"
+    assert make_extractor(OfflineReader(), prefer="rules").name == "rules"
+    auto = make_extractor(None).name  # the NER model when the ``ner`` extra is installed, else the rules
+    assert auto == "rules" or auto.startswith("ner:")
     assert make_extractor(FakeGenerator([])).name == "llm"

@@ -251,6 +251,99 @@ def _clean_candidate(text: str, start: int, end: int) -> tuple[int, int] | None:
     return (s, e) if e > s else None
 
 
+# Titles in front of a person's name ("Foreign Minister Alexander Downer", "Attorney-General Daryl Williams"): the
+# head word ends the title; what comes before it ("Foreign", "Opposition") belongs to the title too. Stripped before
+# the name is matched; a span that is only a title is no name.
+TITLE_HEADS = PERSON_TITLES | frozenset(
+    """minister ministers premier treasurer senator secretary spokesman spokeswoman spokesperson commissioner chief
+    captain skipper coach general leader governor ambassador mayor king queen prince princess pope bishop archbishop
+    reverend colonel major lieutenant commander admiral brigadier sergeant constable inspector detective
+    superintendent judge justice magistrate sheikh mullah professor deputy acting shadow attorney-general
+    governor-general auditor-general solicitor-general secretary-general director-general inspector-general
+    opposition"""
+    .split()
+) | HONORIFICS
+# Words that qualify a title ("Foreign Minister", "Prime Minister", "Deputy Opposition Leader").
+TITLE_MODIFIERS = frozenset(
+    """prime foreign deputy vice acting shadow federal state opposition immigration health defence defense trade
+    treasury finance education environment agriculture industry transport justice interior home police fire
+    emergency communications resources energy employment workplace relations affairs attorney assistant senior
+    former chief executive junior first lord grand general party team national"""
+    .split()
+)
+_TITLE_WORDS = TITLE_HEADS | TITLE_MODIFIERS | DEPARTMENTS | CONNECTORS
+# Common nouns that are no name on their own, even capitalised ("the Government", "Police said").
+GENERIC_NOUNS = frozenset(
+    """government opposition cabinet police army navy military court council committee department ministry commission
+    authority agency administration company bureau service services office team club board union party parliament
+    state states federal national international world"""
+    .split()
+)
+_CONTRACTION = re.compile(r"^(?:[a-z]+['’](?:m|re|ve|ll|d|s|t)|[a-z]+n['’]t)$")
+PRONOUNS = frozenset("i you he she it we they me him her us them i'm i've i'd i'll".split())
+# A capitalised word made from a place name ("British troops", "Palestinian militants") is an adjective, no name.
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:ian|ean|ese|ish|i)$")
+_FINITE = frozenset("""said says say told tells has have had is was were are will would could should can may might
+    must did does do who which that and or but of in on at to for from by with as""".split())
+
+
+# Heads that also start ordinary names ("General Motors", "King Island"): stripped only from a known person.
+_WEAK_HEADS = frozenset("general major king queen prince princess chief justice judge captain director head lead "
+                        "manager partner owner principal officer executive".split())
+
+
+def _strip_title(text: str, s: int, e: int, person: bool = True) -> tuple[int, int]:
+    """Drop a leading title ("Foreign Minister", "Mr") from a person span: the longest prefix made of title words
+    that ends with a title head and leaves a name after it ("Martin Luther King" keeps its "King")."""
+    toks = list(re.finditer(r"\S+", text[s:e]))
+    cut = None
+    for i, t in enumerate(toks[:-1]):
+        w = fold(t.group(0).strip(".,"))
+        if w not in _TITLE_WORDS:
+            break
+        if w in TITLE_HEADS and fold(toks[i + 1].group(0)) not in CONNECTORS and (person or w not in _WEAK_HEADS):
+            cut = i
+    if cut is None:
+        return s, e
+    return s + toks[cut + 1].start(), e
+
+
+def clean_name_span(text: str, start: int, end: int, person: bool = False) -> tuple[int, int] | None:
+    """The name part of an entity span: a leading "the", a possessive "'s" and (for a person) a leading title are
+    dropped; pronouns, contractions, bare titles and bare generic nouns are no names (None)."""
+    s, e = start, end
+    m = re.match(r"(?:the|The|THE)\s+", text[s:e])
+    if m:
+        s += m.end()
+    m = re.search(r"['’]s?$", text[s:e])
+    if m and e - s > 3:
+        e = s + m.start()
+    while e > s and text[e - 1] in ".,;:-" and not (text[e - 1] == "." and fold(text[s:e].split()[-1].rstrip(".")) in
+                                                      LEGAL_SUFFIXES | HONORIFICS or re.search(r"\b[A-Z]\.$", text[s:e])):
+        e -= 1
+    if e <= s:
+        return None
+    words = [fold(w) for w in text[s:e].split()]
+    if any(w in PRONOUNS or _CONTRACTION.match(w) for w in words):
+        return None
+    if all(w.strip(".,") in _TITLE_WORDS | GENERIC_NOUNS for w in words):
+        return None  # "Prime Minister", "Attorney-General", "VP Sales", "Federal Government"
+    if len(words) > 1 and words[0].strip(".,") in _TITLE_WORDS:
+        s, e = _strip_title(text, s, e, person)
+        words = [fold(w) for w in text[s:e].split()]
+    if len(words) == 1 and words[0].strip(".") in STOP_CAPS:
+        return None
+    return (s, e) if e > s else None
+
+
+def is_adjective_form(text: str, span: tuple[int, int], name: str) -> bool:
+    """A lone demonym used as an adjective: "British troops", "Palestinian militants" (not "Israeli said")."""
+    if " " in name.strip() or not _DEMONYM.match(name):
+        return False
+    nxt = re.match(r"\s+([A-Za-z'’-]+)", text[span[1] :])
+    return bool(nxt and nxt.group(1)[0].islower() and fold(nxt.group(1)) not in _FINITE)
+
+
 _HEADING = re.compile(r"^[ \t]*(#+|[-=]{3,})")
 
 
@@ -303,30 +396,9 @@ class RuleExtractor:
 
     def extract(self, chunk_id: str, text: str) -> Extraction:
         out = Extraction()
-        taken: list[tuple[int, int]] = []
-        # 1. ids by pattern, and "Name (ID)" / "ID (Name)" appositions that tie a name to an id
-        for m in ENTITY_ID_RE.finditer(text):
-            eid = m.group(0)
-            out.mentions.append(Mention(eid, type_of_id(eid) or UNKNOWN_TYPE, m.start(), m.end(), chunk_id, eid, "id"))
-            taken.append((m.start(), m.end()))
-        for mention in list(out.mentions):
-            for span in self._appositions(text, mention.start, mention.end):
-                if not _overlaps(span, taken):
-                    out.mentions.append(Mention(text[span[0]:span[1]], mention.type, span[0], span[1], chunk_id,
-                                                mention.entity_id, "apposition"))
-                    taken.append(span)
-        candidates = [c for c in candidate_spans(text) if not _overlaps(c, taken)]
-        # 2. known names and aliases; a hit inside a longer, different name ("Acme" in "Acme Logistics") is not one
-        for s, e, eid in self.aliases.find(text):
-            if _overlaps((s, e), taken):
-                continue
-            outer = next((c for c in candidates if c[0] <= s and e <= c[1]), None)
-            if outer and outer != (s, e):
-                if name_key(text[outer[0]:outer[1]]) != name_key(text[s:e]):
-                    continue
-                s, e = outer  # "Acme Corp" for the alias "Acme": the legal form belongs to the mention
-            out.mentions.append(Mention(text[s:e], type_of_id(eid) or UNKNOWN_TYPE, s, e, chunk_id, eid, "alias"))
-            taken.append((s, e))
+        candidates = candidate_spans(text)
+        out.mentions = self.certain_mentions(chunk_id, text, candidates)
+        taken = [(m.start, m.end) for m in out.mentions]
         # 3. capitalised-name candidates
         for span in candidates:
             if _overlaps(span, taken):
@@ -334,11 +406,57 @@ class RuleExtractor:
             name = text[span[0] : span[1]]
             if not self._name_like(text, span, name):
                 continue
-            out.mentions.append(Mention(name, vote_type(type_votes(text, span[0], span[1], name)), span[0], span[1],
-                                        chunk_id, None, "name"))
-            taken.append(span)
+            etype = vote_type(type_votes(text, span[0], span[1], name))
+            clean = clean_name_span(text, span[0], span[1], person=etype == "Person")
+            if clean is not None and clean[0] > span[0] and etype == UNKNOWN_TYPE:
+                etype = "Person"  # a title ("Foreign Minister", "Mr") stood in front of it
+            if clean is None or is_adjective_form(text, clean, text[clean[0]:clean[1]]):
+                continue
+            if clean != span:
+                name = text[clean[0] : clean[1]]
+                if not self._name_like(text, clean, name):
+                    continue
+            out.mentions.append(Mention(name, etype, clean[0], clean[1], chunk_id, None, "name"))
+            taken.append(clean)
         out.mentions.sort(key=lambda x: x.start)
         return out
+
+    def extract_many(self, chunks: list[tuple[str, str]]) -> list[Extraction]:
+        return [self.extract(cid, text) for cid, text in chunks]
+
+    def certain_mentions(self, chunk_id: str, text: str,
+                         candidates: list[tuple[int, int]] | None = None) -> list[Mention]:
+        """What the text itself ties to an entity: ids by pattern, "Name (ID)" / "ID (Name)" appositions, and hits
+        of the store's known names and aliases (not inside a longer, different name). Shared with ``NERExtractor``."""
+        found: list[Mention] = []
+        taken: list[tuple[int, int]] = []
+        for m in ENTITY_ID_RE.finditer(text):
+            eid = m.group(0)
+            found.append(Mention(eid, type_of_id(eid) or UNKNOWN_TYPE, m.start(), m.end(), chunk_id, eid, "id"))
+            taken.append((m.start(), m.end()))
+        for mention in list(found):
+            for span in self._appositions(text, mention.start, mention.end):
+                if not _overlaps(span, taken):
+                    found.append(Mention(text[span[0]:span[1]], mention.type, span[0], span[1], chunk_id,
+                                         mention.entity_id, "apposition"))
+                    taken.append(span)
+        hits = self.aliases.find(text)
+        if not hits:
+            return found
+        if candidates is None:
+            candidates = candidate_spans(text)
+        candidates = [c for c in candidates if not _overlaps(c, taken)]
+        for s, e, eid in hits:
+            if _overlaps((s, e), taken):
+                continue
+            outer = next((c for c in candidates if c[0] <= s and e <= c[1]), None)
+            if outer and outer != (s, e):
+                if name_key(text[outer[0]:outer[1]]) != name_key(text[s:e]):
+                    continue
+                s, e = outer  # "Acme Corp" for the alias "Acme": the legal form belongs to the mention
+            found.append(Mention(text[s:e], type_of_id(eid) or UNKNOWN_TYPE, s, e, chunk_id, eid, "alias"))
+            taken.append((s, e))
+        return found
 
     @staticmethod
     def _appositions(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -411,6 +529,9 @@ class LLMExtractor:
         self.system = self.SYSTEM.format(schema=_schema_text())
         self.types = {v.name for v in entity_types()} | set(GENERIC_TYPES)
 
+    def extract_many(self, chunks: list[tuple[str, str]]) -> list[Extraction]:
+        return [self.extract(cid, text) for cid, text in chunks]
+
     def extract(self, chunk_id: str, text: str) -> Extraction:
         base = self.rules.extract(chunk_id, text)  # ids, appositions and aliases are certain: always keep them
         gen = self.generator.complete_json(self.system, f"Passage:\n{text}")
@@ -462,8 +583,25 @@ class LLMExtractor:
         return base
 
 
-def make_extractor(generator=None, alias_table: dict[str, list[str]] | None = None):
-    """The LLM extractor when a real generator is given (the offline reader cannot extract), else the rules."""
+EXTRACTORS = ("auto", "ner", "rules")
+
+
+def make_extractor(generator=None, alias_table: dict[str, list[str]] | None = None, prefer: str = "auto"):
+    """Which extractor runs: the LLM extractor when a real generator is given (the offline reader cannot extract);
+    else ``prefer``: "auto" (default) takes the spaCy NER model when the ``ner`` extra is installed and the rules
+    otherwise, "ner" requires the model (a clear error when it is missing), "rules" always uses the rules. The
+    extractor's ``name`` ("llm", "ner:<model>-<version>", "rules") is what the ingest report shows."""
+    if prefer not in EXTRACTORS:
+        raise ValueError(f"unknown extractor {prefer!r}: choose one of {', '.join(EXTRACTORS)}")
     if generator is not None and getattr(generator, "name", "offline-reader") != "offline-reader":
         return LLMExtractor(generator, alias_table)
+    if prefer != "rules":
+        from core.ingest.byod.ner import NER_MODELS, NERExtractor, load_model
+
+        model = load_model()
+        if model is not None:
+            return NERExtractor(model, alias_table)
+        if prefer == "ner":
+            raise ValueError(f"no spaCy NER model is installed (looked for {', '.join(NER_MODELS)}): "
+                             "pip install 'hoplens[ner]', or use --extractor rules")
     return RuleExtractor(alias_table)

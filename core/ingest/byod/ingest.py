@@ -31,6 +31,7 @@ from core.schema import ENTITY_ID_RE, entity_types, type_of_id
 
 COOCCURS = "RELATED_TO"  # co-occurrence edge type (undirected in meaning; stored src < dst)
 MAX_SOURCES = 20  # chunk ids kept on an edge (the weight counts them all)
+EXTRACT_GROUP = 16  # documents extracted (and their mentions committed) together: one NER batch
 GENERIC_PREFIX = {"Person": "PER", "Company": "ORG", "Product": "PRD", "Location": "LOC", "Event": "EVT",
                   UNKNOWN_TYPE: "ENT"}
 
@@ -86,11 +87,13 @@ def _open_store(store, settings: Settings):
 
 
 def ingest_path(path, store, embedder=None, settings: Settings | None = None, generator=None,
-                progress: bool = True) -> IngestReport:
+                progress: bool = True, extractor: str = "auto") -> IngestReport:
     """Ingest a folder or file into ``store`` (a GraphStore, or a store folder path that is created if missing).
 
     ``generator``: a real LLM (not the offline reader) switches on LLM extraction and LLM adjudication of ambiguous
-    names; None (default) extracts with the offline rules.
+    names; None (default) extracts offline: ``extractor`` "auto" takes the spaCy NER model when the ``ner`` extra is
+    installed, else the rules; "ner" requires the model; "rules" always uses the rules (``IngestReport.extractor``
+    says which ran).
     """
     settings = settings or get_settings()
     t0 = time.perf_counter()
@@ -105,7 +108,7 @@ def ingest_path(path, store, embedder=None, settings: Settings | None = None, ge
         if bind is not None:
             bind(embedder)
         with State.open(store) as state:
-            report = _ingest(state, store, embedder, settings, generator, root, docs, progress)
+            report = _ingest(state, store, embedder, settings, generator, root, docs, progress, extractor)
         refresh = getattr(store, "refresh_indexes", None)
         if refresh is not None and report.processed + report.deleted:
             refresh(progress=progress)
@@ -117,7 +120,7 @@ def ingest_path(path, store, embedder=None, settings: Settings | None = None, ge
 
 
 def _ingest(state: State, store, embedder, settings: Settings, generator, root: Path, docs: list[SourceDoc],
-            progress: bool) -> IngestReport:
+            progress: bool, prefer: str = "auto") -> IngestReport:
     from tqdm import tqdm
 
     from core.ingest.chunker import ChunkSpec, chunk_document
@@ -144,30 +147,35 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
         store.delete_documents(gone)
 
     # 2. chunk and extract
-    extractor = make_extractor(generator, store.alias_table())
+    extractor = make_extractor(generator, store.alias_table(), prefer)
     report.extractor = extractor.name
     spec = ChunkSpec.from_settings(settings)
     chunks_by_doc: dict[str, list[Chunk]] = {}
-    for doc in tqdm(todo, desc="extract", unit="doc", disable=not progress):
-        chunks = chunk_document(Document(doc.doc_id, f"byod-{doc.kind}", doc.title, doc.text), spec)
-        chunks_by_doc[doc.doc_id] = chunks
+    bar = tqdm(total=len(todo), desc="extract", unit="doc", disable=not progress)
+    for g in range(0, len(todo), EXTRACT_GROUP):
+        group = todo[g : g + EXTRACT_GROUP]
+        for doc in group:
+            chunks_by_doc[doc.doc_id] = chunk_document(Document(doc.doc_id, f"byod-{doc.kind}", doc.title, doc.text), spec)
+        pairs = [(doc.doc_id, ch) for doc in group for ch in chunks_by_doc[doc.doc_id]]
+        extracted: list[Extraction] = extractor.extract_many([(ch.id, ch.text) for _, ch in pairs])
         mention_rows, relation_rows = [], []
-        for ch in chunks:
-            got: Extraction = extractor.extract(ch.id, ch.text)
+        for (doc_id, ch), got in zip(pairs, extracted, strict=True):
             report.usage = report.usage.add(got.usage)
             report.llm_failures += got.failures
             for m in got.mentions:
-                mention_rows.append((doc.doc_id, ch.id, m.text, surface_key(m.text), m.type, m.entity_id, m.start,
+                mention_rows.append((doc_id, ch.id, m.text, surface_key(m.text), m.type, m.entity_id, m.start,
                                      m.end, m.method))
             for r in got.relations:
-                relation_rows.append((doc.doc_id, ch.id, surface_key(r.src), r.type, surface_key(r.dst),
+                relation_rows.append((doc_id, ch.id, surface_key(r.src), r.type, surface_key(r.dst),
                                       json.dumps(r.attrs, sort_keys=True), r.method))
         with state.transaction():
             state.add_mentions(mention_rows)
             state.add_relations(relation_rows)
-        report.chunks += len(chunks)
+        report.chunks += len(pairs)
         report.mentions += len(mention_rows)
         report.relations += len(relation_rows)
+        bar.update(len(group))
+    bar.close()
 
     # 3. resolve names no entity carries yet
     adjudicator = Adjudicator(generator) if report.extractor == "llm" else None
