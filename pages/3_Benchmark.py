@@ -1,9 +1,10 @@
-"""Benchmark: run an evaluation with progress, or load a saved one; charts with confidence intervals and a
-per-question drill-down with filters and CSV download."""
+"""Benchmark: the latest evaluation of the loaded knowledge base, or one button that runs the public suite on it
+(in the background, with a progress bar); charts with confidence intervals and a per-question drill-down with
+filters and CSV download. Only runs computed on this store are listed or drawn (``ui.bench``)."""
 
 from __future__ import annotations
 
-import time
+import json
 from pathlib import Path
 
 import pandas as pd
@@ -11,18 +12,10 @@ import streamlit as st
 
 from core import viz
 from core.pipelines import KNOWN_PIPELINES, PIPELINES
-from ui import frame, resources, widgets
+from ui import bench, frame, guard, jobs, resources, widgets
 from ui.state import state
 
 SUITES = ("public", "extended")
-
-
-def _saved_runs(home: Path) -> list[Path]:
-    root = home / "eval"
-    if not root.is_dir():
-        return []
-    runs = [p for p in root.iterdir() if (p / "summary.json").exists()]
-    return sorted(runs, key=lambda p: (p / "summary.json").stat().st_mtime, reverse=True)
 
 
 @st.cache_data(show_spinner="Loading results…", max_entries=8)
@@ -32,65 +25,90 @@ def _load(out_dir: str, mtime: float) -> tuple[dict, pd.DataFrame]:
     return load_results(Path(out_dir))
 
 
-def _run(s, suite: str, names: list[str], limit: int | None, out_dir: Path, overwrite: bool) -> None:
-    from core.evaluation.runner import run_eval
+def _run_label(folder: str) -> str:
+    try:
+        cfg = json.loads((Path(folder) / "summary.json").read_text(encoding="utf-8")).get("config", {})
+    except (OSError, ValueError):
+        return Path(folder).name
+    names = ", ".join(viz.pipeline_label(p) for p in cfg.get("pipelines") or [])
+    return f"{cfg.get('suite', '?')} · {cfg.get('n_questions', '?')} questions · {names} · {cfg.get('created_at', '')}"
 
-    pipes = resources.get_pipelines(s)
-    bar = st.progress(0.0, text="Starting…")
-    last = [0.0]
 
-    def progress(done: int, total: int, row: dict) -> None:
-        now = time.monotonic()
-        if now - last[0] > 0.2 or done == total:
-            last[0] = now
-            bar.progress(done / total, text=f"{done}/{total} · {row.get('question_id')} · "
-                         f"{viz.pipeline_label(row.get('pipeline', ''))} · {row.get('verdict')}")
+def _start(s, identity: dict, suite: str, names: list[str], limit: int | None) -> None:
+    with widgets.guarded("Starting the evaluation"):
+        job = bench.start_eval(s, identity, suite, names, limit)
+        state.bench_job = job.id
+        st.rerun()
 
-    run_eval(suite, names, store_path=s.store_path(), data_dir=s.data_path(), out_dir=out_dir, settings=s,
-             limit=limit, progress=progress, show_progress=False, overwrite=overwrite,
-             pipeline_objects={n: pipes[n] for n in names})
-    state.bench_dir = str(out_dir)
+
+def _report_finished(identity: dict) -> None:
+    """The evaluation this session started has ended: open its results, or say why it failed (once)."""
+    job = jobs.registry().get(state.bench_job) if state.bench_job else None
+    if job is None or job.running:
+        return
+    state.bench_job = None
+    info = job.snapshot()
+    if info["status"] == "failed":
+        st.error(f"**{info['label']} failed.** {widgets.short(info['message'])}")
+    elif bench.computed_on(Path(job.result["folder"]), identity):
+        state.bench_dir = job.result["folder"]
+        st.success(f"{info['label']}: finished in {info['elapsed_s']:.0f} s.")
 
 
 s = frame.page_setup("Benchmark")
 st.title("Benchmark")
-runs = _saved_runs(s.home)
-
-load_tab, run_tab = st.tabs(["Load a saved run", "Run an evaluation"])
-with load_tab:
-    options = [str(p) for p in runs]
-    if state.bench_dir is None and options:
-        state.bench_dir = options[0]  # the newest saved run opens by itself
-    if options:
-        st.selectbox("Saved runs (newest first)", options,
-                     index=options.index(state.bench_dir) if state.bench_dir in options else None,
-                     key="bench.pick", on_change=lambda: setattr(state, "bench_dir", st.session_state["bench.pick"]))
-    typed = st.text_input("…or a results folder (written by `hoplens eval --out DIR`)", key="bench.path")
-    if st.button("Load folder", key="bench.load") and typed.strip():
-        state.bench_dir = typed.strip()
-
-with run_tab:
-    c1, c2, c3 = st.columns([1, 2, 1])
-    suite = c1.selectbox("Suite", SUITES, key="bench.suite")
-    names = c2.multiselect("Pipelines", list(KNOWN_PIPELINES), default=list(PIPELINES),
-                           format_func=viz.pipeline_label, key="bench.pipelines")
-    limit = c3.number_input("Questions (0 = all)", min_value=0, value=0, step=10, key="bench.limit")
-    out_dir = Path(st.text_input("Results folder", value=str(s.home / "eval" / f"{suite}-{s.scale}"),
-                                 key=f"bench.out.{suite}"))
-    overwrite = st.checkbox("Discard earlier results in this folder", value=False, key="bench.overwrite",
-                            help="Otherwise a run resumes where an earlier identical run stopped.")
-    if st.button("Run evaluation", type="primary", key="bench.run"):
-        if not names:
-            st.error("Choose at least one pipeline.")
-        else:
-            with widgets.guarded("The evaluation"):
-                with st.spinner("Evaluating…"):
-                    _run(s, suite, names, int(limit) or None, out_dir, overwrite)
-                st.success(f"Finished: results in `{out_dir}`")
-
-if not state.bench_dir:
-    st.info("No evaluation loaded yet: run one above, or `hoplens eval --suite public` and reload.")
+store, message = widgets.run_guarded("Opening the knowledge base", lambda: resources.get_store(s))
+if store is None:
+    st.error(message)
     st.stop()
+identity, message = widgets.run_guarded("Reading the knowledge base", lambda: bench.store_identity(s, store))
+if identity is None:
+    st.error(message)
+    st.stop()
+writable = guard.writes_allowed(s)
+
+running = bench.eval_job(identity)
+if running is not None and running.running:
+    st.info(f"{running.label} — it runs on the server (leaving this page does not stop it); the charts appear "
+            "here when it ends.")
+    frame.jobs_progress(running)
+    st.stop()
+_report_finished(identity)
+
+options = [str(p) for p in bench.runs_for_store(s.home, identity)]
+if state.bench_dir not in options:
+    state.bench_dir = options[0] if options else None  # the newest run of this store opens by itself
+other = [j for j in jobs.registry().running(kind="eval")]
+if other:
+    st.caption(f"Another evaluation is running on this server ({other[0].label}); one runs at a time.")
+
+if not options:
+    st.info(f"No evaluation of this knowledge base (**{identity['name']}**, {identity['documents']:,} documents) "
+            "yet.")
+    if writable:
+        n = len(resources.suite_questions(s, bench.DEFAULT_SUITE))
+        label = f"Run the public suite on this knowledge base ({n} questions × {len(PIPELINES)} pipelines)"
+        if st.button(label, type="primary", key="bench.first", disabled=bool(other) or not n):
+            _start(s, identity, bench.DEFAULT_SUITE, list(PIPELINES), None)
+        if not n:
+            st.caption("This dataset has no public question suite.")
+    else:
+        st.caption("This read-only demo shows saved runs; none was computed on this knowledge base.")
+    st.stop()
+
+with st.expander("Runs of this knowledge base" + (" · run another evaluation" if writable else "")):
+    st.selectbox("Runs computed on this knowledge base (newest first)", options, format_func=_run_label,
+                 index=options.index(state.bench_dir), key="bench.pick",
+                 on_change=lambda: setattr(state, "bench_dir", st.session_state["bench.pick"]))
+    if writable:
+        c1, c2, c3 = st.columns([1, 2, 1])
+        suite = c1.selectbox("Suite", SUITES, key="bench.suite")
+        names = c2.multiselect("Pipelines", list(KNOWN_PIPELINES), default=list(PIPELINES),
+                               format_func=viz.pipeline_label, key="bench.pipelines")
+        limit = c3.number_input("Questions (0 = all)", min_value=0, value=0, step=10, key="bench.limit")
+        st.caption("Runs go on in the background and resume where an identical earlier run stopped.")
+        if st.button("Run evaluation", type="primary", key="bench.run", disabled=bool(other)):
+            _start(s, identity, suite, names, int(limit) or None)
 
 folder = Path(state.bench_dir)
 summary_file = folder / "summary.json"
@@ -104,6 +122,8 @@ if not summary.get("pipelines"):
     st.warning(f"`{folder}` has results but no summary yet (an unfinished run): showing rows only.")
 else:
     cfg = summary.get("config", {})
+    st.markdown(f"Computed on **{identity['name']}** — this knowledge base ({identity['documents']:,} documents, "
+                f"fingerprint `{identity['fingerprint']}`) · suite **{cfg.get('suite', '?')}**")
     st.caption(" · ".join(f"{k} {cfg[k]}" for k in ("suite", "generator", "embedder", "backend", "context_budget",
                                                     "judge", "n_questions", "created_at") if cfg.get(k) is not None))
     st.dataframe(pd.DataFrame(viz.summary_rows(summary)), hide_index=True, width="stretch", key="bench.summary",

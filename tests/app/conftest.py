@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # the app's own ui/ package (AppTest adds it too, but only once a test has run one)
+    sys.path.insert(0, str(ROOT))
 APP = str(ROOT / "app.py")
 TIMEOUT = 120  # first run of a page may load the embedding model
 
@@ -37,6 +40,28 @@ def saved_eval(_isolated_home) -> Path:
     report.write_parquet(rows, out / report.RESULTS_PARQUET)
     report.write_json_atomic(out / report.SUMMARY_JSON, metrics.summarize(rows, {"suite": "public", "judge": "structured"}))
     return out
+
+
+def record_store(folder: Path, tiny_store) -> dict:
+    """Mark ``folder`` as computed on the tiny store, the way the app's evaluation job does (ui.bench)."""
+    import json
+
+    from ui import bench
+
+    store = tiny_store.open()
+    try:
+        identity = bench.store_identity(tiny_store.settings(), store)
+    finally:
+        store.close()
+    (folder / bench.STORE_RECORD).write_text(json.dumps({**identity, "suite": "public"}))
+    return identity
+
+
+@pytest.fixture
+def saved_eval_here(saved_eval, tiny_store) -> Path:
+    """``saved_eval``, recorded as computed on the session's tiny store."""
+    record_store(saved_eval, tiny_store)
+    return saved_eval
 
 
 @pytest.fixture
