@@ -950,6 +950,15 @@ def _t5(w, rng):
                        [r], "aggregate")
 
 
+@template("g_total", "mean_duration_region")
+def _t6(w, rng):
+    for r in shuffled(rng, [r for r in w.all("Region") if len(w.outages_in(r)) >= 2]):
+        os_ = w.outages_in(r)
+        avg = sum(w.attr(o, "duration_hours") for o in os_) / len(os_)
+        yield Cand(f"On average, how many hours did the outages in {r_ref(w, rng, r)} last?", g_value(round(avg, 2)),
+                   2, [r], "aggregate")
+
+
 @template("g_multihop", "vendors_of_region_customers")
 def _m1(w, rng):
     for r in shuffled(rng, w.all("Region")):
