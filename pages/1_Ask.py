@@ -6,7 +6,7 @@ import streamlit as st
 
 from core import viz
 from core.pipelines import PIPELINES, REGISTRY
-from ui import frame, resources, widgets
+from ui import frame, limits, resources, widgets
 from ui.state import ASK_ENTITY_PICK, ASK_ENTITY_SEARCH, ASK_PIPELINE, ASK_QUESTION, state
 
 SPINNER = {name: f"{spec.description}…" for name, spec in REGISTRY.items()}  # from the pipeline registry
@@ -22,16 +22,20 @@ def _insert_entity() -> None:
 
 def _ask(question: str, pipeline: str) -> None:
     state.ask_answer, state.ask_error = None, None
-    if not question.strip():
-        state.ask_error = "Type a question first, e.g. “Which customers were impacted by OUTAGE-001?”"
-        return
     s = resources.settings()
+    _, message = widgets.run_guarded("Checking the question", lambda: limits.check_question(question))
+    if message is None:  # the per-visitor limit (demo mode) counts only well-formed questions
+        _, message = widgets.run_guarded("Asking", lambda: limits.take_question(s))
+    if message:
+        state.ask_error = message
+        return
     pipes, message = widgets.run_guarded("Loading the pipelines", lambda: resources.get_pipelines(s))
     if pipes is None:
         state.ask_error = message
         return
     with st.spinner(SPINNER.get(pipeline, "Answering…")):
-        answer, message = widgets.run_guarded("Answering", lambda: pipes[pipeline].answer(question))
+        answer, message = widgets.run_guarded("Answering", lambda: limits.answer(
+            s, pipes[pipeline], pipeline, question, resources.settings_key(s)))
     state.ask_answer, state.ask_error = answer, message
 
 

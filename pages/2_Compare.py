@@ -8,7 +8,7 @@ import streamlit as st
 from core import viz
 from core.pipelines import PIPELINES
 from core.records import Question
-from ui import frame, resources, widgets
+from ui import frame, limits, resources, widgets
 from ui.state import COMPARE_QUESTION, COMPARE_SUITE_PICK, state
 
 THREE = PIPELINES  # the registry's default comparison (core/pipelines.py)
@@ -43,6 +43,12 @@ def _run_all(question: str) -> None:
         state.compare_errors = {"": "Type a question first, or pick one from the suite."}
         return
     s = resources.settings()
+    _, message = widgets.run_guarded("Checking the question", lambda: limits.check_question(question))
+    if message is None:  # one Compare run counts as one question against the demo's per-visitor limit
+        _, message = widgets.run_guarded("Comparing", lambda: limits.take_question(s))
+    if message:
+        state.compare_errors = {"": message}
+        return
     pipes, message = widgets.run_guarded("Loading the pipelines", lambda: resources.get_pipelines(s))
     if pipes is None:
         state.compare_errors = {"": message}
@@ -53,7 +59,8 @@ def _run_all(question: str) -> None:
         bar = st.progress(0.0)
         for i, name in enumerate(order):
             status.update(label=f"{viz.pipeline_label(name)}…")
-            answer, message = widgets.run_guarded(viz.pipeline_label(name), lambda n=name: pipes[n].answer(question))
+            answer, message = widgets.run_guarded(viz.pipeline_label(name), lambda n=name: limits.answer(
+                s, pipes[n], n, question, resources.settings_key(s)))
             if answer is not None:
                 answers[name] = answer
             else:
