@@ -1,4 +1,4 @@
-"""CLI: ``hoplens build``, ``hoplens snapshot``, ``hoplens restore`` (heavy imports happen in the handlers)."""
+"""CLI: ``hoplens build``, ``hoplens snapshot``, ``hoplens restore``, ``hoplens verify`` (heavy imports happen in the handlers)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--discard-current", action="store_true",
                    help="delete the replaced store instead of keeping it as <store>.replaced-<time>")
     p.set_defaults(func=_restore)
+
+    p = sub.add_parser(
+        "verify", help="check every record of a store against its content hash and name each damaged row",
+        description="Read-only: SQLite integrity_check, the index files against their sha256, and every row of "
+        "documents, chunks, entities, edges, vectors, names and links re-hashed against the hash recorded when it "
+        "was written. Exit status 1 when anything is damaged (restore a snapshot then).",
+    )
+    p.add_argument("--store", type=Path, help="store folder (default: the configured store)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=_verify)
 
 
 def _settings(args: argparse.Namespace):
@@ -109,3 +119,34 @@ def _restore(args: argparse.Namespace) -> int:
     if info["replaced"]:
         print(f"the previous store was kept at {info['replaced']}; delete it when you no longer need it")
     return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from core.store.digest import verify_store
+
+    s = _settings(args)
+    store = s.store_path()
+    report = verify_store(store)
+    if args.json:
+        out = dict(report, problems=[{"table": p.table, "key": p.key, "what": p.what} for p in report["problems"]])
+        print(json.dumps(out, indent=2))
+        return 0 if report["ok"] else 1
+    for line in report["sqlite"]:
+        print(f"sqlite: {line}")
+    for line in report["index_files"]:
+        print(f"index: {line}")
+    for p in report["problems"]:
+        print(str(p))
+        for chunk in report["damaged_chunks"].get(p.key or "", []) if p.table == "embeddings" else []:
+            print(f"  vector of chunk {chunk!r}")
+    if not report["digests"]:
+        print(f"note: {store} records no content digests (built before they existed); open it for writing once "
+              f"(`hoplens build --store {store}`) to record them")
+    if report["ok"]:
+        print(f"store {store}: ok ({report['rows']:,} rows re-hashed, index files and SQLite structure checked; "
+              f"{report['seconds']:.1f} s)")
+        return 0
+    n = len(report["problems"]) + len(report["sqlite"]) + len(report["index_files"])
+    print(f"store {store}: {n} problem(s). Restore the last good snapshot with `hoplens restore --store {store}` "
+          f"(list them with `hoplens snapshot --store {store} --list`), or rebuild with `hoplens build --store {store}`")
+    return 1

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from core.records import Chunk, Document, Edge, Entity
+from core.store import digest
 
 DB_FILE = "store.sqlite"
 SCHEMA_VERSION = "1"
@@ -59,6 +60,9 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
         conn = sqlite3.connect(path, timeout=30.0, check_same_thread=False, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a crash loses no committed transaction's pages
+        # the content-digest triggers (core.store.digest) call these; REPLACE must fire their delete triggers
+        digest.register_functions(conn)
+        conn.execute("PRAGMA recursive_triggers=ON")
     conn.execute("PRAGMA foreign_keys=OFF")
     # page cache: 64 MiB for the writer, 16 MiB per reader (one reader per app thread)
     conn.execute("PRAGMA cache_size=-16384" if read_only else "PRAGMA cache_size=-65536")
@@ -72,6 +76,7 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
 def init_schema(conn: sqlite3.Connection) -> None:
     conn.executescript(SCHEMA)
     conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)", (SCHEMA_VERSION,))
+    digest.install(conn)  # per-row content hashes + per-table digests, kept by triggers (back-fills old stores)
 
 
 def placeholders(n: int) -> str:

@@ -3,8 +3,9 @@
 A snapshot is a folder holding a consistent copy of the store (SQLite through its online backup API while writers
 are held off, plus the current index folder and manifest) and ``snapshot.json`` with the sha256 of every file. It
 is written under a temporary name and renamed into place, so a snapshot folder is either complete or absent.
-Restore verifies every checksum first, copies into a temporary folder next to the store, verifies the copy, and
-only then swaps it in; the replaced store is kept aside (or discarded on request). A failed check changes nothing.
+Both carry the records' content digests (``core.store.digest``): taking a snapshot re-hashes every row of the copy
+and refuses a store with damaged records. Restore verifies every checksum first, copies into a temporary folder
+next to the store, verifies the copy (file checksums and every row's content hash), and only then swaps it in; the replaced store is kept aside (or discarded on request). A failed check changes nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.store import _files, _sqlite
+from core.store import _files, _sqlite, digest
 from core.store.base import StoreCorrupted
 
 SNAPSHOT_FILE = "snapshot.json"
@@ -72,9 +73,17 @@ def create_snapshot(store_path: Path, out: Path | None = None) -> dict[str, Any]
             dst = sqlite3.connect(tmp / _sqlite.DB_FILE)
             try:
                 src.backup(dst)
+                # every row of the copy re-hashed against its recorded hash: a snapshot never preserves damage
+                checked = digest.verify_records(dst)
+                sealed = digest.manifest_digests(dst)
             finally:
                 dst.close()
                 src.close()
+            if checked["problems"]:
+                raise StoreCorrupted(
+                    f"store {store_path} holds damaged records ({'; '.join(map(str, checked['problems'][:3]))}); "
+                    f"no snapshot was taken. `hoplens verify --store {store_path}` lists them"
+                )
             manifest = _files.read_manifest(store_path)
             if manifest is not None:
                 shutil.copy2(store_path / _files.MANIFEST, tmp / _files.MANIFEST)
@@ -95,6 +104,7 @@ def create_snapshot(store_path: Path, out: Path | None = None) -> dict[str, Any]
         "chunks": stats["chunks"],
         "embedder": stats["embedder"],
         "files": _files.checksums(tmp, tmp),
+        "digests": sealed,  # the records' table digests (core.store.digest); restore re-hashes every row
     }
     (tmp / SNAPSHOT_FILE).write_text(json.dumps(info, indent=1, sort_keys=True), encoding="utf-8")
     _files.fsync_tree(tmp)
@@ -110,12 +120,16 @@ def verify_snapshot(snapshot: Path) -> list[str]:
     if not meta.is_file():
         return [f"{snapshot} is not a snapshot (no {SNAPSHOT_FILE})"]
     try:
-        files = json.loads(meta.read_text(encoding="utf-8"))["files"]
+        info = json.loads(meta.read_text(encoding="utf-8"))
+        files = info["files"]
     except (ValueError, KeyError, TypeError) as exc:
         return [f"{meta} is unreadable ({exc})"]
     if _sqlite.DB_FILE not in files:
         return [f"{snapshot} holds no {_sqlite.DB_FILE}"]
-    return _files.verify_checksums(snapshot, files)
+    # the digests' own checksum (their rows were re-hashed when the snapshot was taken; the file sha256 covers
+    # the database since); restore re-hashes every row of the copy again before swapping it in
+    problems, _ = digest.check_sealed(info.get("digests"), SNAPSHOT_FILE)
+    return [str(p) for p in problems] + _files.verify_checksums(snapshot, files)
 
 
 def restore_snapshot(store_path: Path, snapshot: Path | None = None, keep_replaced: bool = True) -> dict[str, Any]:
@@ -140,7 +154,8 @@ def restore_snapshot(store_path: Path, snapshot: Path | None = None, keep_replac
             f"snapshot {snapshot} failed verification ({'; '.join(problems[:3])}); the store was not changed. "
             "Try an older snapshot (hoplens snapshot --list) or rebuild with `hoplens build`"
         )
-    files = json.loads((snapshot / SNAPSHOT_FILE).read_text(encoding="utf-8"))["files"]
+    info = json.loads((snapshot / SNAPSHOT_FILE).read_text(encoding="utf-8"))
+    files = info["files"]
     store_path.parent.mkdir(parents=True, exist_ok=True)
     tmp = store_path.parent / f".{store_path.name}.restore-{os.getpid()}"
     _files.remove_tree(tmp)
@@ -151,6 +166,12 @@ def restore_snapshot(store_path: Path, snapshot: Path | None = None, keep_replac
         problems = _files.verify_checksums(tmp, files)
         if problems:
             raise StoreCorrupted(f"copying {snapshot} failed ({'; '.join(problems[:3])}); the store was not changed")
+        checked = digest.verify_records(tmp / _sqlite.DB_FILE, {SNAPSHOT_FILE: info.get("digests")})
+        if checked["problems"]:
+            raise StoreCorrupted(
+                f"snapshot {snapshot} holds damaged records ({'; '.join(map(str, checked['problems'][:3]))}); "
+                "the store was not changed. Try an older snapshot (hoplens snapshot --list)"
+            )
         _files.fsync_tree(tmp)
         EmbeddedStore(tmp, read_only=True).close()  # full open check before the swap
         # the check opened SQLite, which may leave -shm/-wal files: they belong with the copy
