@@ -25,7 +25,7 @@ import numpy as np
 
 from core.records import Chunk, Document, Edge, Entity, Filter, Hit, PathQuery, Subgraph
 from core.schema import type_of_id
-from core.store import _files, _sqlite
+from core.store import _files, _sqlite, digest
 from core.store._filters import check_filter, matches
 from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
 from core.store.base import EmbedderMismatch, StoreCorrupted, StoreError, check_embedder_matches
@@ -136,7 +136,15 @@ class EmbeddedStore:
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         with self._reader() as conn:
-            return conn.execute(sql, params).fetchall()
+            try:
+                return conn.execute(sql, params).fetchall()
+            except sqlite3.OperationalError as exc:  # a damaged TEXT payload that is no longer UTF-8
+                if "decode" not in str(exc):
+                    raise
+                raise StoreCorrupted(
+                    f"store {self.path} holds a damaged record ({exc}); `hoplens verify --store {self.path}` names "
+                    f"it; {_restore_hint(self.path)}"
+                ) from exc
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -177,6 +185,14 @@ class EmbeddedStore:
                 )
         elif self.get_meta(INDEX_GENERATION) is not None:
             raise StoreCorrupted(f"store {self.path} lost its {_files.MANIFEST}; {_restore_hint(self.path)}")
+        # content digests (core.store.digest): counts, the manifest's copy, and the rows re-hashed (sampled if large)
+        damaged = digest.check_open(self._db, (manifest or {}).get("digests"))
+        if damaged:
+            raise StoreCorrupted(
+                f"store {self.path} failed its content check ({'; '.join(map(str, damaged[:3]))}"
+                f"{f'; {len(damaged) - 3} more' if len(damaged) > 3 else ''}); `hoplens verify --store {self.path}` "
+                f"lists every damaged row; {_restore_hint(self.path)}"
+            )
         self._pinned_manifest = manifest
 
     def _read_manifest(self) -> dict[str, Any] | None:
@@ -494,6 +510,7 @@ class EmbeddedStore:
                 "vectors": vectors.live,
                 "embedder": self.get_meta(EMBEDDER_NAME),
                 "written_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "digests": digest.manifest_digests(self._wconn),  # the records' table digests at this index
             }
             _files.atomic_write_json(self.path / _files.MANIFEST, manifest)
             with self.transaction() as conn:
