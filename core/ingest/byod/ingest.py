@@ -22,9 +22,16 @@ import numpy as np
 
 from core.config import Settings, get_settings
 from core.ingest.byod.extract import Extraction, make_extractor, vote_type
-from core.ingest.byod.names import surface_key
+from core.ingest.byod.names import name_key, surface_key
 from core.ingest.byod.readers import SourceDoc, read_path
-from core.ingest.byod.resolve import UNKNOWN_TYPE, Adjudicator, Candidate, Known, Resolver
+from core.ingest.byod.resolve import (
+    UNKNOWN_TYPE,
+    Adjudicator,
+    Candidate,
+    Known,
+    Resolver,
+    short_form_expansions,
+)
 from core.ingest.byod.state import State
 from core.records import Chunk, Document, Edge, Entity, Usage
 from core.schema import ENTITY_ID_RE, entity_types, type_of_id
@@ -179,8 +186,11 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
 
     # 3. resolve names no entity carries yet
     adjudicator = Adjudicator(generator) if report.extractor == "llm" else None
+    split_before = {m.id for m in state.merges()}
     created, merged = resolve_surfaces(state, store, embedder, adjudicator)
     report.entities_created, report.merges = created, merged
+    undone = [m for m in state.merges(include_undone=True) if m.id in split_before and m.undone_at]
+    undone_surfaces = {s for m in undone for s in m.surfaces}
     if adjudicator is not None:
         report.usage = report.usage.add(adjudicator.usage)
 
@@ -195,6 +205,11 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
         for d in todo
     ])
     sync_graph(state, store, graph)
+    if undone_surfaces:  # merges undone by this run: chunks of documents ingested before follow the split
+        todo_ids = {d.doc_id for d in todo}
+        old_docs = {doc for doc, _c, _t, skey, _ty, explicit, _m in state.mentions()
+                    if skey in undone_surfaces and not explicit and doc not in todo_ids}
+        relink_documents(state, store, old_docs, graph, embedder)
     with state.transaction():
         for d in todo:
             state.record_doc(d.doc_id, str(root), d.rel_path, d.title, d.hash, len(chunks_by_doc[d.doc_id]))
@@ -263,6 +278,8 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
                 p["types"][mtype] += 1
             p["chunks"].append(chunk)
             p["n"] += 1
+        short_forms = _corpus_short_forms(state, pending, managed)
+        _undo_ambiguous_merges(state, smap, short_forms)
         if not pending:
             return created, merged
 
@@ -280,8 +297,13 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
         for ents in by_chunk.values():
             for e in ents:
                 neighbours[e] |= ents - {e}
+        docs_of: dict[str, set[str]] = defaultdict(set)
+        for doc, _chunk, _text, skey, _t, explicit, _m in mentions:
+            e = entity_of(skey, explicit)
+            if e:
+                docs_of[e].add(doc)
 
-        resolver = Resolver(embedder=embedder, adjudicator=adjudicator, cannot_link=state.cannot_link())
+        resolver = Resolver(adjudicator=adjudicator, cannot_link=state.cannot_link(), short_forms=short_forms)
         names: dict[str, set[str]] = defaultdict(set)
         for eid, text in state.rows("SELECT entity_id, text FROM byod_surfaces"):
             names[eid].add(text)
@@ -289,7 +311,7 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
         types = dict(managed) | _entity_types_of(store, [e for e in names if e not in managed])
         for eid, ns in names.items():
             resolver.add(Known(eid, types.get(eid, UNKNOWN_TYPE), set(ns), set(neighbours.get(eid, ())),
-                               mentions=counts.get(eid, 0)))
+                               mentions=counts.get(eid, 0), docs=set(docs_of.get(eid, ()))))
         _add_store_names(resolver, store, skip=set(names))
 
         # most mentioned first, then longer names, so full names are known before their short forms
@@ -300,7 +322,8 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
             display = sorted(p["texts"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             ctype = vote_type(p["types"])
             cid = provisional[skey]
-            cand = Candidate(cid, display, ctype, set(neighbours.get(cid, ())), mentions=p["n"])
+            cand = Candidate(cid, display, ctype, set(neighbours.get(cid, ())), mentions=p["n"],
+                             docs=set(docs_of.get(cid, ())))
             match = resolver.match(cand)
             if match is not None:
                 winner = match.entity_id
@@ -318,11 +341,13 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
                 managed[cid] = ctype
                 state.add_entity(cid, ctype)
                 state.set_surface(skey, cid, display, ctype, "new")
-                resolver.add(Known(cid, ctype, {display}, set(cand.neighbours), mentions=p["n"]))
+                resolver.add(Known(cid, ctype, {display}, set(cand.neighbours), mentions=p["n"], docs=set(cand.docs)))
                 made.append((skey, cand))
                 created += 1
         # second pass: a name made into an entity before the name it matches was known (a short form seen first)
         for skey, cand in made:
+            if cand.id not in resolver.known or resolver.absorbed.get(cand.id, {cand.id}) != {cand.id}:
+                continue  # it has absorbed names since: moving it now would chain merges through it
             match = resolver.match(cand)
             if match is None or match.entity_id not in resolver.known:
                 continue
@@ -337,6 +362,53 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
             created -= 1
             merged += 1
     return created, merged
+
+
+def _corpus_short_forms(state: State, pending: dict[str, dict[str, Any]], managed: dict[str, str]) -> dict[str, set[str]]:
+    """``short_form_expansions`` over every name of the corpus: the surfaces already resolved and the new ones."""
+    names: dict[str, str] = {}
+    for _skey, text, eid, stype in state.rows("SELECT skey, text, entity_id, type FROM byod_surfaces"):
+        key = name_key(text)
+        if key:
+            names.setdefault(key, managed.get(eid, stype) if stype == UNKNOWN_TYPE else stype)
+    for p in pending.values():
+        display = sorted(p["texts"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        key = name_key(display)
+        if key:
+            names.setdefault(key, vote_type(p["types"]))
+    return short_form_expansions(names)
+
+
+def _undo_ambiguous_merges(state: State, smap: dict[str, str], short_forms: dict[str, set[str]]) -> int:
+    """Split every merge that went through a short form which now stands for two or more full names (a second
+    "X Waugh" arrived after "Waugh" joined the first): the merged names get their own entities back."""
+    from core.ingest.byod.state import now
+
+    ambiguous = {k for k, longs in short_forms.items() if len(longs) >= 2}
+    if not ambiguous:
+        return 0
+    texts = dict(state.rows("SELECT skey, text FROM byod_surfaces"))
+    names_of: dict[str, set[str]] = defaultdict(set)
+    for skey, eid in smap.items():
+        names_of[eid].add(name_key(texts.get(skey, skey)))
+    undone = 0
+    for m in state.merges():
+        merged_keys = {name_key(texts.get(s, s)) for s in m.surfaces}
+        winner_keys = names_of.get(m.winner, set()) - merged_keys
+        via = next((k for k in (merged_keys | winner_keys) & ambiguous
+                    if (k in merged_keys and winner_keys & short_forms[k]) or
+                    (k in winner_keys and merged_keys & short_forms[k])), None)
+        if via is None:
+            continue
+        for skey in m.surfaces:
+            state.set_surface(skey, m.loser, texts.get(skey, skey), m.loser_type, "split")
+            smap[skey] = m.loser
+        state.add_entity(m.loser, m.loser_type)
+        state.conn.execute("UPDATE byod_merges SET undone_at = ?, reason = ? WHERE id = ?",
+                           (now(), f"{m.reason}; undone: {via!r} also stands for "
+                                   f"{', '.join(sorted(short_forms[via]))}", m.id))
+        undone += 1
+    return undone
 
 
 def _add_store_names(resolver: Resolver, store, skip: set[str]) -> None:

@@ -17,11 +17,11 @@ Precision first: when in doubt, two names stay two entities (a wrong merge hides
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
@@ -53,11 +53,14 @@ MIN_FUZZY_CANDIDATE = 60  # token_set_ratio floor for a name to be compared at a
 
 @dataclass(frozen=True)
 class Thresholds:
+    """Tuned for precision on the labelled Lee news pairs (tests/data/byod/): a missed merge is cheaper than a
+    wrong one."""
+
     typo_min_len: int = 4  # a one-letter edit only counts as a possible typo in tokens at least this long
-    context_share: float = 0.5  # weighted share of the candidate's co-mentioned entities the known entity also has
-    context_specific: float = 0.3  # ... and their summed weight (w = 1/log2(2 + degree): a hub city counts little)
-    profile_cosine: float = 0.85  # embedding cosine of profile texts that accepts an ambiguous candidate
-    rare_mentions: int = 2  # a spelling seen at most this often ...
+    short_doc_cover: float = 0.5  # share of a short form's documents that must also name its one full form ...
+    context_share: float = 0.5  # ... or weighted share of its co-mentioned entities the full form also has
+    context_specific: float = 0.3  # ... with this summed weight (w = 1/log2(2 + degree): a hub city counts little)
+    rare_mentions: int = 2  # a spelling seen at most this often (in one document) ...
     frequent_ratio: float = 3.0  # ... one letter away from a name seen this many times more often is a typo of it
     max_llm_calls: int = 3  # per name
 
@@ -95,8 +98,11 @@ def _singular(token: str) -> str:
 
 def _token_match(a: str, b: str, th: Thresholds) -> str | None:
     """'strong' | 'weak' | None: how token ``a`` matches token ``b``."""
-    if a == b or _singular(a) == _singular(b):
+    if a == b:
         return "strong"
+    if _singular(a) == _singular(b):
+        # "Palestinian authorities" is not the Palestinian Authority: a plural head noun is another thing
+        return None if _singular(a) in HEAD_NOUNS or _singular(b) in HEAD_NOUNS else "strong"
     if any(ch.isdigit() for ch in a + b):
         return None  # "Plant 7" is not "Plant 8"
     if ABBREVIATIONS.get(a) == _expand(b) or ABBREVIATIONS.get(b) == _expand(a):
@@ -162,6 +168,95 @@ def compare_names(a: str, b: str, type_a: str = UNKNOWN_TYPE, type_b: str = UNKN
     return Decision("same", max(ratio, 0.9), "fuzzy", "every word matches (plural or abbreviation)")
 
 
+# ---- short forms ---------------------------------------------------------------------------------------------------
+
+# Descriptor words an organisation's short form may leave out, however many ("Acme" for "Acme Holdings Group").
+ORG_DESCRIPTORS = frozenset(
+    """international intl bank labs lab laboratories systems technologies technology logistics analytics industries
+    partners solutions ventures capital networks software foods motors airlines airways pharmaceuticals pharma energy
+    media insurance consulting holdings group trust associates traders trading brothers works services supply
+    supplies dynamics robotics electronics semiconductors telecom communications healthcare financial securities
+    manufacturing mining chemicals retail brands studios enterprises corporation company inc corp ltd llc gmbh plc"""
+    .split()
+)
+# Head nouns that say what a thing is: an organisation's short form may leave out descriptor words ("Amnesty" for
+# "Amnesty International", "Acme" for "Acme Logistics") but never one of these ("Palestinian Authority", "Christmas
+# Island", "Pacific Solution", "Gaza Strip" are not their first word).
+HEAD_NOUNS = frozenset(
+    """authority island islands city strip solution party movement front army force forces police council government
+    ministry office court airport station school university college institute hospital committee commission agency
+    service services club team league union association federation society foundation department bureau board
+    chamber house senate parliament assembly state states republic kingdom county province region district valley
+    bay port river lake mount mountains cape coast beach park street road highway bridge centre center square
+    tower building church mosque temple camp prison base summit conference cup games festival war award awards
+    act bill treaty plan accord agreement report inquiry commissioner"""
+    .split()
+)
+_DEMONYM_KEY = re.compile(r"^[a-z]+(?:ian|ean|ese|ish|i)$")
+
+
+def short_form_shape(short: list[str], long_: list[str], long_type: str = UNKNOWN_TYPE,
+                     short_type: str = UNKNOWN_TYPE) -> str | None:
+    """How ``short`` (name tokens) can stand for ``long_``: "surname" (a person's last name, or the name without
+    middle names or initials), "prefix" (an organisation without its descriptor words), "acronym"; None when it
+    cannot. A demonym ("palestinian") is never a short form; places, events and products have none."""
+    if not short or len(short) >= len(long_) or (len(short) == 1 and _DEMONYM_KEY.match(short[0])):
+        return None
+    families = {FAMILY.get(t) for t in (long_type, short_type) if t != UNKNOWN_TYPE}
+    if len(families) > 1 or families & {"place", "event", "product"}:
+        return None
+    family = next(iter(families), None)
+    if _acronym(short, long_) or (len(short) == 1 and len(short[0]) >= 3 and
+                                  short[0] == "".join(t[0] for t in long_ if t not in ("and", "of", "the", "for"))):
+        return "acronym" if family in ("org", None) else None
+    if family in ("person", None) and short[-1] == long_[-1]:
+        it = iter(long_)
+        if all(tok in it for tok in short):  # in order: "george bush" for "george w bush"
+            return "surname"
+    extra = long_[len(short):]
+    if family in ("org", None) and long_[: len(short)] == short and not any(t in HEAD_NOUNS for t in extra) and (
+            len(extra) == 1 or all(t in ORG_DESCRIPTORS for t in extra)):
+        return "prefix"  # "Amnesty" for "Amnesty International"; not "Commonwealth" for "Commonwealth Ministerial ..."
+    return None
+
+
+def short_form_expansions(names: dict[str, str]) -> dict[str, set[str]]:
+    """For every name key (``names``: key -> type) that is a short form of longer keys of the same family, the
+    *maximal* longer keys it could stand for ("bush" -> {"george w bush"}, not also "george bush", which is itself a
+    short form of it). A short form with two or more expansions is ambiguous and never merges."""
+    by_token: dict[str, set[str]] = {}
+    for key in names:
+        for tok in set(key.split()):
+            by_token.setdefault(tok, set()).add(key)
+    initials: dict[str, set[str]] = {}
+    for key in names:
+        if len(key.split()) == 1 and len(key) >= 2:
+            initials.setdefault(key, set()).add(key)
+    out: dict[str, set[str]] = {}
+    for long_key, long_type in names.items():
+        lt = long_key.split()
+        if len(lt) < 2:
+            continue
+        cands = set(by_token.get(lt[-1], ())) | set(by_token.get(lt[0], ()))
+        acro = "".join(t[0] for t in lt)
+        cands |= initials.get(acro, set()) | initials.get(
+            "".join(t[0] for t in lt if t not in ("and", "of", "the", "for")), set())
+        for short_key in cands:
+            if short_key == long_key or not compatible(names[short_key], long_type):
+                continue
+            if short_form_shape(short_key.split(), lt, long_type, names[short_key]):
+                out.setdefault(short_key, set()).add(long_key)
+    snapshot = {k: set(v) for k, v in out.items()}
+    for short_key, longs in snapshot.items():
+        maximal = sorted(lk for lk in longs if not any(lk != o and o in snapshot.get(lk, ()) for o in longs))
+        kept: list[str] = []
+        for lk in maximal:  # spellings of one name ("lumrapel tech", "lumrapel technologies") count once
+            if not any(compare_names(lk, o).verdict == "same" for o in kept):
+                kept.append(lk)
+        out[short_key] = set(kept)
+    return out
+
+
 # ---- the resolver -------------------------------------------------------------------------------------------------
 
 
@@ -175,6 +270,7 @@ class Known:
     neighbours: set[str] = field(default_factory=set)  # co-mentioned entity ids
     locked: bool = False  # has an explicit id or came from the store: may win a merge, never lose one
     mentions: int = 0
+    docs: set[str] = field(default_factory=set)  # documents that mention it
 
 
 @dataclass
@@ -187,6 +283,7 @@ class Candidate:
     neighbours: set[str] = field(default_factory=set)
     snippet: str = ""  # a sentence it appears in, for the LLM
     mentions: int = 1
+    docs: set[str] = field(default_factory=set)  # documents that mention it
 
 
 @dataclass
@@ -227,11 +324,13 @@ class Adjudicator:
 
 
 class Resolver:
-    """Holds the known entities and matches candidates against them (see the module docstring)."""
+    """Holds the known entities and matches candidates against them (see the module docstring).
 
-    def __init__(self, embedder=None, adjudicator: Adjudicator | None = None, thresholds: Thresholds | None = None,
-                 cannot_link: Iterable[tuple[str, str]] = ()):
-        self.embedder = embedder
+    ``short_forms``: ``short_form_expansions`` over every name of the corpus (known and new), so that a short form
+    is judged against all the full names it could stand for, not only those seen so far."""
+
+    def __init__(self, adjudicator: Adjudicator | None = None, thresholds: Thresholds | None = None,
+                 cannot_link: Iterable[tuple[str, str]] = (), short_forms: dict[str, set[str]] | None = None):
         self.adjudicator = adjudicator
         self.th = thresholds or Thresholds()
         self.known: dict[str, Known] = {}
@@ -240,6 +339,7 @@ class Resolver:
         self.cannot: set[frozenset[str]] = {frozenset(p) for p in cannot_link}
         self.snippets: dict[str, str] = {}
         self.redirect: dict[str, str] = {}  # merged candidate id -> the entity it joined
+        self.short_forms = short_forms or {}
 
     # ---- index
     def add(self, known: Known) -> None:
@@ -259,6 +359,7 @@ class Resolver:
         k.names.add(cand.name)
         k.neighbours |= cand.neighbours - {winner}
         k.mentions += cand.mentions
+        k.docs |= cand.docs
         self.absorbed.setdefault(winner, {winner}).add(cand.id)
         self.redirect[cand.id] = winner
         self._index(winner, cand.name)
@@ -271,6 +372,7 @@ class Resolver:
         w = self.known[winner]
         w.neighbours |= k.neighbours - {winner}
         w.mentions += k.mentions
+        w.docs |= k.docs
         for name in k.names:
             w.names.add(name)
             self._index(winner, name)
@@ -282,6 +384,11 @@ class Resolver:
         return any(frozenset((x, y)) in self.cannot for x in ga for y in gb)
 
     # ---- matching
+    def ambiguous_short_form(self, key: str) -> set[str]:
+        """The full names a short form could stand for, when there are two or more (else empty)."""
+        longs = self.short_forms.get(key, set())
+        return longs if len(longs) >= 2 else set()
+
     def match(self, cand: Candidate) -> Match | None:
         key = " ".join(name_tokens(cand.name))
         if not key:
@@ -294,19 +401,24 @@ class Resolver:
             if best:
                 return Match(best, Decision("same", 1.0, "context", "same normalised name; shares the most context"))
             return None  # the key names several entities and nothing tells them apart
+        if self.ambiguous_short_form(key):
+            return None  # "Waugh" could be Steve or Mark Waugh: never merged with either
 
         same: list[tuple[float, str, Decision]] = []
-        ambiguous: list[tuple[float, str, Decision]] = []
+        ambiguous: list[tuple[float, str, Decision, str]] = []  # (score, entity, decision, the name it matched)
         for other_key, _, _ in process.extract(key, list(self.by_key), scorer=fuzz.token_set_ratio, limit=12,
                                                score_cutoff=MIN_FUZZY_CANDIDATE):
+            if self.ambiguous_short_form(other_key):
+                continue  # an entity known by an ambiguous short form absorbs nothing through it
             for eid in sorted(self.by_key[other_key]):
                 if not self._eligible(cand, eid):
                     continue
-                d = compare_names(cand.name, other_key, cand.type, self.known[eid].type, self.th)
+                k = self.known[eid]
+                d = compare_names(cand.name, other_key, cand.type, k.type, self.th)
                 if d.verdict == "same":
                     same.append((d.score, eid, d))
                 elif d.verdict == "ambiguous":
-                    ambiguous.append((d.score, eid, d))
+                    ambiguous.append((d.score, eid, d, other_key))
         if same:
             ids = {e for _, e, _ in same}
             if len(ids) == 1:
@@ -317,21 +429,69 @@ class Resolver:
                 return Match(best, Decision("same", max(s for s, e, _ in same if e == best), "context",
                                             "several close names; this one shares the most context"))
             return None
-        ids = sorted({e for _, e, _ in ambiguous})
+        ids = sorted({a[1] for a in ambiguous})
         if not ids:
             return None
-        if len(ids) == 1:
-            eid = ids[0]
-            d = max((a for a in ambiguous if a[1] == eid), key=lambda a: a[0])[2]
-            ok, why = self._context_supports(cand, self.known[eid], d)
-            if ok:
-                return Match(eid, Decision("same", d.score, why[0], f"{d.reason}; {why[1]}"))
-        if self.adjudicator is not None:
-            for _, eid, d in sorted(ambiguous, key=lambda r: (-r[0], r[1]))[: self.th.max_llm_calls]:
-                yes, reason = self.adjudicator.same(cand, self.known[eid], self.snippets.get(eid, ""))
-                if yes:
-                    return Match(eid, Decision("same", d.score, "llm", f"{d.reason}; LLM: {reason}"))
+        supported: list[tuple[str, Decision]] = []
+        askable: list[tuple[float, str, Decision]] = []
+        for eid in ids:
+            score, _, d, other_key = max((a for a in ambiguous if a[1] == eid), key=lambda a: a[0])
+            verdict, why = self._rule_evidence(cand, key, self.known[eid], other_key, d)
+            if verdict == "refuse":
+                continue
+            if verdict == "supports":
+                supported.append((eid, Decision("same", d.score, why[0], f"{d.reason}; {why[1]}")))
+            askable.append((score, eid, d))
+        if self.adjudicator is None:
+            return Match(*supported[0]) if len(supported) == 1 and len(askable) == 1 else None
+        # the LLM sees only what is still ambiguous; it must say yes, and its no beats any rule's yes
+        for _, eid, d in sorted(askable, key=lambda r: (-r[0], r[1]))[: self.th.max_llm_calls]:
+            yes, reason = self.adjudicator.same(cand, self.known[eid], self.snippets.get(eid, ""))
+            if yes:
+                return Match(eid, Decision("same", d.score, "llm", f"{d.reason}; LLM: {reason}"))
         return None
+
+    def _rule_evidence(self, cand: Candidate, key: str, k: Known, other_key: str,
+                       d: Decision) -> tuple[str, tuple[str, str]]:
+        """"supports" | "unsure" | "refuse" for an ambiguous pair, and why.
+
+        Short forms and acronyms: the shape must fit the type (a surname for a person, an organisation without its
+        descriptor words; never a place, an event or a demonym), the short form must stand for this one full name
+        in the whole corpus, and most documents that use the short form (``short_doc_cover``) must also name it. Typo-sized
+        edits: only a rare spelling (at most ``rare_mentions``, one document) of a much more frequent name; two
+        names each seen often on their own are two entities."""
+        ck, ok = key.split(), other_key.split()
+        if d.subset or _acronym(ck, ok) or _acronym(ok, ck):
+            if UNKNOWN_TYPE == cand.type == k.type:
+                return "unsure", ("", "")  # type agreement: a short form needs at least one typed side
+            short, long_ = (ck, ok) if len(ck) < len(ok) else (ok, ck)
+            long_type, short_type = (k.type, cand.type) if long_ is ok else (cand.type, k.type)
+            shape = short_form_shape(short, long_, long_type, short_type)
+            if shape is None:
+                return "refuse", ("", "")
+            expands_to = self.short_forms.get(" ".join(short), {" ".join(long_)})
+            if expands_to != {" ".join(long_)} and not expands_to <= self._keys(k) | {key}:
+                return "refuse", ("", "")  # also the short form of another full name
+            short_docs, long_docs = (cand.docs, k.docs) if short is ck else (k.docs, cand.docs)
+            cover = len(short_docs & long_docs) / len(short_docs) if short_docs else 0.0
+            if cover >= self.th.short_doc_cover:
+                return "supports", ("context", f"{shape} of the one full name it can stand for; "
+                                               f"{cover:.0%} of its documents also name the full form")
+            share, weight = self._shared(cand, k)
+            if share >= self.th.context_share and weight >= self.th.context_specific:
+                return "supports", ("context", f"{shape} of the one full name it can stand for; shares {share:.0%} "
+                                               f"of its co-mentioned entities (weight {weight:.2f})")
+            return "unsure", ("", "")
+        if cand.mentions <= self.th.rare_mentions and len(cand.docs) <= 1 and \
+                k.mentions >= self.th.frequent_ratio * cand.mentions:
+            # noisy-channel prior: a one-off spelling one letter from a much more frequent name is a typo of it
+            return "supports", ("fuzzy", f"rare spelling ({cand.mentions}x) of a frequent name ({k.mentions}x)")
+        if cand.mentions > self.th.rare_mentions and k.mentions > self.th.rare_mentions:
+            return "refuse", ("", "")  # each name is known on its own
+        return "unsure", ("", "")
+
+    def _keys(self, k: Known) -> set[str]:
+        return {" ".join(name_tokens(n)) for n in k.names}
 
     def _eligible(self, cand: Candidate, eid: str, lenient: bool = False) -> bool:
         k = self.known.get(eid)
@@ -364,39 +524,3 @@ class Resolver:
         if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[0][0] > scored[1][0]):
             return scored[0][1]
         return None
-
-    def _context_supports(self, cand: Candidate, k: Known, d: Decision) -> tuple[bool, tuple[str, str]]:
-        if (not d.subset and cand.mentions <= self.th.rare_mentions
-                and k.mentions >= self.th.frequent_ratio * cand.mentions):
-            # noisy-channel prior: a one-off spelling one letter from a much more frequent name is a typo of it
-            return True, ("fuzzy", f"rare spelling ({cand.mentions}x) of a frequent name ({k.mentions}x)")
-        together = k.id in self._canon(cand.neighbours) or cand.id in k.neighbours
-        if together:
-            if d.subset and not self._other_extension(cand, k):
-                # "Acme Logistics ... Acme": a short form next to the one longer name it abbreviates
-                return True, ("context", "short form used in the same passage as the full name")
-            return False, ("", "")  # named side by side: two entities, or a question only the LLM may answer
-        share, weight = self._shared(cand, k)
-        if share >= self.th.context_share and weight >= self.th.context_specific:
-            return True, ("context", f"shares {share:.0%} of its co-mentioned entities (weight {weight:.2f})")
-        if self.embedder is not None and weight >= self.th.context_specific:
-            cos = self._profile_cosine(cand, k)
-            if cos >= self.th.profile_cosine:
-                return True, ("embedding", f"profile cosine {cos:.2f}")
-        return False, ("", "")
-
-    def _other_extension(self, cand: Candidate, k: Known) -> bool:
-        """Another co-mentioned entity whose name also extends the candidate's ("Acme" next to two Acme firms)."""
-        for n in self._canon(cand.neighbours) - {k.id, cand.id}:
-            other = self.known.get(n)
-            if other and any(compare_names(cand.name, name).subset for name in other.names):
-                return True
-        return False
-
-    def _profile_cosine(self, cand: Candidate, k: Known) -> float:
-        def profile(name: str, neighbours: set[str]) -> str:
-            names = [sorted(self.known[n].names)[0] for n in sorted(neighbours) if n in self.known and self.known[n].names]
-            return name + ". " + "; ".join(names[:12])
-
-        vecs = self.embedder.embed([profile(cand.name, cand.neighbours), profile(sorted(k.names)[0], k.neighbours)])
-        return float(np.dot(vecs[0], vecs[1]))
