@@ -129,6 +129,53 @@ class Filter(_Record):
 
 
 @dataclass
+class EdgeCondition(_Record):
+    """An existence filter on the entities a plan reaches: they have (or, ``negate``, lack) an ``edge`` in
+    ``direction`` to some entity of type ``other`` that passes ``filters`` ("tickets caused by a P0 outage",
+    "customers with no open compliance case")."""
+
+    edge: str
+    direction: Literal["out", "in"]
+    other: str
+    filters: list[Filter] = field(default_factory=list)
+    negate: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> EdgeCondition:
+        d = dict(data)
+        d["filters"] = [Filter.from_dict(f) for f in d.get("filters", [])]
+        return cls(**{k: v for k, v in d.items() if k in {f.name for f in fields(cls)}})
+
+
+@dataclass
+class Stage(_Record):
+    """One leg of a walk: entities of type ``reached`` on every path in ``paths`` (intersected)."""
+
+    paths: list[list[PathStep]]
+    reached: str
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Stage:
+        return cls([[PathStep.from_dict(s) for s in p] for p in data.get("paths", [])], data.get("reached", ""))
+
+
+@dataclass
+class Walk(_Record):
+    """From named anchors (or every ``seed_type`` entity passing ``seed_filters``) through stages in order; a
+    stage starts from what the previous one reached. A plan intersects the results of its walks."""
+
+    anchors: list[str] = field(default_factory=list)
+    stages: list[Stage] = field(default_factory=list)
+    seed_type: str | None = None
+    seed_filters: list[Filter] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Walk:
+        return cls(list(data.get("anchors", [])), [Stage.from_dict(s) for s in data.get("stages", [])],
+                   data.get("seed_type"), [Filter.from_dict(f) for f in data.get("seed_filters", [])])
+
+
+@dataclass
 class PathQuery(_Record):
     """Entities of ``target_type`` reachable from ``anchors`` along every path in ``paths`` (combine=intersect)
     or any of them (combine=union), then filtered. The planner builds these; stores evaluate them exactly."""
@@ -172,12 +219,24 @@ class Plan(_Record):
     explanation: str = ""
     planner: str = "rules"  # rules | llm
     route: str = ""  # the Routed pipeline's choice: needle | multi_hop | aggregate | portfolio | global
+    walks: list[Walk] = field(default_factory=list)  # how the target set is reached (executable as it stands)
+    conditions: list[EdgeCondition] = field(default_factory=list)  # existence filters on the target set
+    confidence: float = 1.0  # share of the question's content words the plan accounts for (see planning.reading)
+    unexplained: list[str] = field(default_factory=list)  # content words the planner could not account for
+    understood: list[str] = field(default_factory=list)  # what each part of the question was read as
+
+    @property
+    def exact(self) -> bool:
+        """True when the plan's result is stated as an exact graph computation (not a text fallback)."""
+        return self.kind not in ("lookup", "unanswerable") or self.operator in ("value", "exists")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Plan:
         d = dict(data)
         d["path"] = [PathStep.from_dict(s) for s in d.get("path", [])]
         d["filters"] = [Filter.from_dict(f) for f in d.get("filters", [])]
+        d["walks"] = [Walk.from_dict(w) for w in d.get("walks", [])]
+        d["conditions"] = [EdgeCondition.from_dict(c) for c in d.get("conditions", [])]
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
 
@@ -224,6 +283,11 @@ class Timings(_Record):
     @property
     def retrieval_ms(self) -> float:
         return self.total_ms - self.generate_ms
+
+
+# Context lines written by retrieval (core.retrieval.facts) and read by the offline reader: defined once here.
+COMPUTED_PREFIX = "Computed from the graph:"  # an exact result of a graph query
+UNSURE_PREFIX = "Not understood by the graph planner:"  # the planner's reading was incomplete: no exact result
 
 
 @dataclass

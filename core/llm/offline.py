@@ -17,11 +17,11 @@ import re
 
 from core.llm.forms import answer_form, content_words
 from core.llm.tokens import count_tokens
-from core.records import Generation, Prompt, Usage
+from core.records import COMPUTED_PREFIX, UNSURE_PREFIX, Generation, Prompt, Usage
 from core.schema import ENTITY_ID_RE, type_nouns, type_of_id
 
 NOT_FOUND = "Not found in the provided context."
-COMPUTED = "Computed from the graph:"
+COMPUTED = COMPUTED_PREFIX
 _WORD = re.compile(r"[a-z0-9]+")
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[])|\n")
 _SOURCE = re.compile(r"^\[[^\]]+\]\s*")  # the "[DOC-00012#0] " prefix of a chunk line
@@ -79,7 +79,13 @@ class OfflineReader:
         computed = [ln[len(COMPUTED) :].strip() for ln in lines if ln.startswith(COMPUTED)]
         if computed:
             return self._from_computed(form, computed[0])
-        return self._from_text(form, question, lines)
+        text_lines = [ln for ln in lines if not ln.startswith(UNSURE_PREFIX)]
+        answer = self._from_text(form, question, text_lines)
+        if len(text_lines) < len(lines):
+            # The graph planner did not understand the whole question: never present a text guess as exact.
+            hint = "" if answer == NOT_FOUND else f" From the passages: {answer}"
+            return f"Not sure — the exact answer cannot be determined from the graph.{hint}"
+        return answer
 
     def _from_computed(self, form: str, fact: str) -> str:
         low = fact.lower()

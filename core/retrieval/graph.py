@@ -11,12 +11,13 @@ each while it fits the budget. Structured plans (a computed result exists) keep 
 
 from __future__ import annotations
 
+import time
+
 from core.llm.forms import content_words
-from core.records import Hit, SubgraphNode
-from core.retrieval.base import Retrieved, Retriever, Stopwatch
+from core.records import COMPUTED_PREFIX, Hit, SubgraphNode
+from core.retrieval.base import Retrieved, Retriever, Stopwatch, validate_question
 from core.retrieval.context import ContextBuilder, chunk_line, entity_line
 from core.retrieval.llm_assist import llm_plan, llm_rerank
-from core.retrieval.planner import execute_plan
 from core.retrieval.search import RetrievalCore
 
 MAX_SEEDS = 8  # vector seeds kept (question anchors always kept)
@@ -44,6 +45,17 @@ class GraphRetriever(Retriever):
         self.assistant = assistant
 
     def _search(self, question: str) -> Retrieved:
+        return self.retrieve(question)
+
+    def search_planned(self, question: str, linked, planned) -> Retrieved:
+        """``search`` with the question already linked and planned (the Routed pipeline plans once)."""
+        q = validate_question(question)
+        t0 = time.perf_counter()
+        out = self.retrieve(q, linked, planned)
+        out.timings.total_ms = (time.perf_counter() - t0) * 1000
+        return out
+
+    def retrieve(self, question: str, linked=None, planned=None) -> Retrieved:
         out = Retrieved()
         s, store = self.core.settings, self.core.store
         sw = Stopwatch(out.timings)
@@ -51,7 +63,7 @@ class GraphRetriever(Retriever):
         # (1) vector seed + entities named in the question
         hits = self.core.vector_hits(question, s.top_k, out.timings)
         with sw("seed_ms"):
-            linked = self.core.link(question)
+            linked = linked or self.core.link(question)
             hit_chunks = {c.id: c for c in store.get_chunks([h.chunk_id for h in hits])}
             similarity: dict[str, float] = {}
             for h in hits:
@@ -67,11 +79,11 @@ class GraphRetriever(Retriever):
             for n in sub.nodes:
                 if n.hop == 0 and n.id in similarity:
                     n.similarity = round(similarity[n.id], 4)
-            planned = self.core.planner.plan(question, linked)
+            planned = planned or self.core.planner.plan(question, linked)
             if self.assistant is not None and s.llm_planner and planned.plan.kind != "unanswerable":
                 proposal, used = llm_plan(self.assistant, question, linked.ids)
                 out.usage = out.usage.add(used)
-                executed = execute_plan(self.core.planner, proposal) if proposal else None
+                executed = self.core.planner.run_proposal(proposal) if proposal else None
                 if executed is not None:
                     planned = executed
         out.subgraph, out.plan, out.hits = sub, planned.plan, hits
@@ -84,7 +96,7 @@ class GraphRetriever(Retriever):
             scores = {n.id: node_score(n, anchor_set, result, max_hop) for n in sub.nodes}
             for rid in result:
                 scores.setdefault(rid, 2.0)
-            structured = bool(planned.facts)
+            structured = any(f.startswith(COMPUTED_PREFIX) for f in planned.facts)
             builder = ContextBuilder(s.context_budget)
             for fact in planned.facts:
                 if not builder.add("computed", fact, planned.plan.explanation, 10.0):

@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 
 from core.llm.forms import answer_form
 from core.records import Filter, Plan
+from core.retrieval import facts
 from core.retrieval.base import Retrieved, Retriever, Stopwatch
 from core.retrieval.basic import OVERFETCH
 from core.retrieval.context import ContextBuilder, chunk_line, entity_line
 from core.retrieval.graph import GraphRetriever
 from core.retrieval.linking import Linked
-from core.retrieval.planner import MAX_LISTED, PlanResult, _words
+from core.retrieval.planning import PlanResult, Reading
 from core.retrieval.search import RetrievalCore
 from core.retrieval.tools import FacetResult, Tools
-from core.schema import vertex_type
 
 ROUTES = ("needle", "multi_hop", "aggregate", "portfolio", "global")
 
@@ -60,6 +60,7 @@ class Route:
     filters: list[Filter] = field(default_factory=list)
     planned: PlanResult | None = None
     form: str = "value"
+    linked: Linked | None = None
 
 
 class Router:
@@ -68,13 +69,12 @@ class Router:
     def __init__(self, core: RetrievalCore):
         self.core = core
 
-    def _target(self, question: str, linked: Linked) -> tuple[list[str], int]:
+    @staticmethod
+    def _target(reading: Reading) -> tuple[list[str], int]:
         """Target types from the first type noun not inside an entity mention, and its word position (-1: none)."""
-        planner = self.core.planner
-        words = _words(question)
-        blocked = planner._mention_word_positions(question, linked)
+        words, blocked = reading.words, reading.blocked
         found: list[tuple[int, tuple[str, ...]]] = []
-        for n in planner._nouns(words, blocked):
+        for n in reading.nouns:
             word = words[n.start] if 0 <= n.start < len(words) else ""
             found.append((n.start, GENERIC_NOUNS.get(word, (n.type,)) if word in ("person", "people") else (n.type,)))
         for i, w in enumerate(words):
@@ -87,6 +87,7 @@ class Router:
 
     def route(self, question: str, linked: Linked | None = None, planned: PlanResult | None = None) -> Route:
         linked = linked or self.core.link(question)
+        reading = self.core.planner.read(question, linked)
         if planned is None:
             try:
                 planned = self.core.planner.plan(question, linked)
@@ -98,14 +99,14 @@ class Router:
         form = answer_form(question)
         anchors = list(plan.anchors) or linked.ids
         low = question.lower()
-        types, pos = self._target(question, linked)
+        types, pos = self._target(reading)
         filters: list[Filter] = []
         if len(types) == 1 and types[0] in {"Customer", "Vendor", "Region", "Outage", "Employee", "Ticket",
                                             "ComplianceCase", "Project"}:
-            filters = self.core.planner._filters(vertex_type(types[0]), _words(question), question, pos)
+            filters = self.core.planner.filters_for(reading, types[0], pos)
 
         def r(kind: str, reason: str, **kw) -> Route:
-            return Route(kind, reason, anchors, kw.get("types", types), kw.get("filters", filters), planned, form)
+            return Route(kind, reason, anchors, kw.get("types", types), kw.get("filters", filters), planned, form, linked)
 
         if plan.kind == "unanswerable":
             return r("needle", "names something the graph does not hold: answer from text and say so")
@@ -192,7 +193,7 @@ class RoutedRetriever(Retriever):
         return out
 
     def _multi_hop(self, question: str, route: Route, out: Retrieved) -> Retrieved:
-        got = self.graph._search(question)
+        got = self.graph.search_planned(question, route.linked, route.planned)
         got.timings.seed_ms += out.timings.seed_ms
         return got
 
@@ -232,9 +233,7 @@ class RoutedRetriever(Retriever):
                 w = edge.attrs.get("weight")
                 weight = f", {w} co-mentions" if isinstance(w, (int, float)) and edge.type == "RELATED_TO" else ""
                 related.append(f"{other.id} {other.name} ({other.type}, {edge.type}{weight})")
-            listed = "; ".join(related[:MAX_LISTED]) + (f"; and {len(related) - MAX_LISTED} more" if len(related) > MAX_LISTED else "")
-            fact = (f"Computed from the graph: {len(related)} entities directly related to {ent.id} ({ent.name}): "
-                    f"{listed}." if related else f"Computed from the graph: {ent.id} ({ent.name}) has no recorded relations.")
+            fact = facts.related(ent.id, ent.name, related)
             builder.add("computed", fact, ent.id, 10.0)
             builder.add("fact", entity_line(ent), ent.id, 3.0)
             if profile.documents:
@@ -257,9 +256,7 @@ class RoutedRetriever(Retriever):
             comms = self.communities.relevant(question, k=3)
             summaries = [self.communities.summary(c.id) for c in comms]
         if comms:
-            themes = "; ".join(f"{i}. {c.label} ({c.size} entities)" for i, c in enumerate(comms, 1))
-            builder.add("computed", f"Computed from the graph: {len(comms)} main themes (communities of related "
-                        f"entities across the documents): {themes}.", "communities", 10.0)
+            builder.add("computed", facts.themes([(c.label, c.size) for c in comms]), "communities", 10.0)
         for summ in summaries:
             out.usage = out.usage.add(summ.usage)
             builder.add("community", summ.text, f"community {summ.community}", 5.0)
@@ -271,11 +268,4 @@ class RoutedRetriever(Retriever):
 
 
 def _facet_fact(facet: FacetResult, form: str) -> str:
-    label = "/".join(facet.types) or "matching"
-    if form == "count":
-        return f"Computed from the graph: count = {facet.count} {label} entities (exact facet over the corpus: {facet.describe()})."
-    if not facet.count:
-        return f"Computed from the graph: none — 0 {label} entities (facet: {facet.describe()})."
-    listed = "; ".join(f"{i} {facet.names.get(i, '')}".strip() for i in facet.ids[:MAX_LISTED])
-    more = f"; and {facet.count - MAX_LISTED} more" if facet.count > MAX_LISTED else ""
-    return f"Computed from the graph: {facet.count} {label} entities (facet: {facet.describe()}): {listed}{more}."
+    return facts.facet(facet.count, "/".join(facet.types) or "matching", facet.ids, facet.names, facet.describe(), form)

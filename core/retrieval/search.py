@@ -4,9 +4,10 @@ BasicRAG and GraphRAG's seed step both call ``RetrievalCore.seed_hits`` (fairnes
 embedder, same index). The default seed search is *hybrid*: the store's dense (vector) search and its lexical
 (BM25) search, fused by reciprocal rank fusion (RRF, Cormack et al. 2009):
 
-    rrf(chunk) = sum over the two ranked lists of 1 / (rrf_k + rank)      (rank from 1; absent = no term)
+    rrf(chunk) = sum over the two ranked lists of weight / (rrf_k + rank)     (rank from 1; absent = no term)
 
-A fused hit's ``score`` is rrf / (2 / (rrf_k + 1)), i.e. 1.0 for a chunk ranked first by both searches, so it stays
+with ``settings.dense_weight`` and ``settings.lexical_weight``. A fused hit's ``score`` is rrf divided by its
+largest possible value, sum(weights) / (rrf_k + 1), i.e. 1.0 for a chunk ranked first by both searches, so it stays
 on the 0..1 scale GraphRAG's ranking adds to. ``mode="dense"`` is the dense-only search (the "BasicRAG (dense)"
 pipeline) and ``mode="lexical"`` BM25 alone; both keep their own scores (cosine, BM25).
 """
@@ -21,27 +22,31 @@ from core.config import Settings
 from core.records import Hit, Timings
 from core.retrieval.base import Stopwatch
 from core.retrieval.linking import Linked, PhoneBook
-from core.retrieval.planner import Planner
+from core.retrieval.planning import Planner
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
 SEARCH_MODES: tuple[str, ...] = ("hybrid", "dense", "lexical")
 
 
-def rrf_fuse(ranked_lists: Sequence[Sequence[Hit]], k: int, rrf_k: int = 60) -> list[Hit]:
-    """Reciprocal rank fusion of ranked hit lists into the top ``k`` fused hits (deterministic ties: chunk id)."""
+def rrf_fuse(ranked_lists: Sequence[Sequence[Hit]], k: int, rrf_k: int = 60,
+             weights: Sequence[float] | None = None) -> list[Hit]:
+    """Weighted reciprocal rank fusion of ranked hit lists into the top ``k`` fused hits (ties: chunk id)."""
     if rrf_k < 1:
         raise ValueError(f"rrf_k must be >= 1, got {rrf_k}")
+    weights = list(weights) if weights is not None else [1.0] * len(ranked_lists)
+    if len(weights) != len(ranked_lists) or any(w < 0 for w in weights) or not any(weights):
+        raise ValueError(f"need one non-negative weight per ranked list (not all zero), got {weights}")
     scores: dict[str, float] = {}
     docs: dict[str, str] = {}
-    for hits in ranked_lists:
+    for hits, weight in zip(ranked_lists, weights, strict=True):
         seen: set[str] = set()
         for rank, h in enumerate(hits, 1):
             if h.chunk_id in seen:  # a list naming a chunk twice counts it once, at its best rank
                 continue
             seen.add(h.chunk_id)
-            scores[h.chunk_id] = scores.get(h.chunk_id, 0.0) + 1.0 / (rrf_k + rank)
+            scores[h.chunk_id] = scores.get(h.chunk_id, 0.0) + weight / (rrf_k + rank)
             docs[h.chunk_id] = h.doc_id
-    top = 2.0 / (rrf_k + 1)
+    top = sum(weights) / (rrf_k + 1)
     order = sorted(scores, key=lambda c: (-scores[c], c))[: max(k, 0)]
     return [Hit(chunk_id=c, doc_id=docs[c], score=round(scores[c] / top, 6), source="fused") for c in order]
 
@@ -92,7 +97,8 @@ class RetrievalCore:
             if mode == "lexical":
                 return lexical[:k]
             dense = self.store.vector_search(vector, max(k, self.settings.hybrid_pool))
-            return rrf_fuse([dense, lexical], k, self.settings.rrf_k)
+            return rrf_fuse([dense, lexical], k, self.settings.rrf_k,
+                            (self.settings.dense_weight, self.settings.lexical_weight))
 
     def vector_hits(self, question: str, k: int, timings: Timings) -> list[Hit]:
         """The seed search GraphRAG calls (kept for core/retrieval/graph.py): the same hybrid search as BasicRAG."""

@@ -1,0 +1,9 @@
+"""Question understanding: reading (the per-question record), paths (typed-path search over the ontology),
+values (filters, conditions), execute (run a Plan in a store), handlers (one per kind) and the planner."""
+
+from core.retrieval.planning.execute import execute_plan, validate_plan
+from core.retrieval.planning.handlers import PlanResult
+from core.retrieval.planning.planner import Planner
+from core.retrieval.planning.reading import Reading
+
+__all__ = ["Planner", "PlanResult", "Reading", "execute_plan", "validate_plan"]

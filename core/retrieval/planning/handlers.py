@@ -1,0 +1,290 @@
+"""One handler per kind of question; each turns a Reading into a Plan, runs it exactly and states the result.
+
+Handlers take ``(ctx, reading)`` where ``ctx`` is the shared, read-only ``Context`` (store + vocabulary) and return
+a ``PlanResult``. Nothing per question is kept on shared objects: everything lives in the Reading and the Plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.records import Entity, Filter, PathQuery, Plan, Stage, Walk
+from core.retrieval import facts
+from core.retrieval.planning import lexicon as lx
+from core.retrieval.planning.execute import execute_plan, walk_ids
+from core.retrieval.planning.paths import ROUTE_TYPES, best_path, render_filters, render_walk, stages, wants_impact
+from core.retrieval.planning.reading import Noun, Reading
+from core.retrieval.planning.values import Vocabulary, attr_filters, conditions, edge_attrs, numeric_attr
+from core.schema import IMPACT_PATHS, vertex_type
+
+GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
+
+
+@dataclass
+class PlanResult:
+    plan: Plan
+    facts: list[str] = field(default_factory=list)  # computed fact lines for the context
+    result_ids: list[str] = field(default_factory=list)  # entities in the computed result
+
+
+@dataclass(frozen=True)
+class Context:
+    store: Any
+    vocab: Vocabulary
+
+    def names(self, ids: list[str]) -> dict[str, str]:
+        return {e.id: e.name for e in self.store.get_entities(ids) if e is not None}
+
+
+def _as_float(value: Any) -> float | None:
+    try:
+        return None if isinstance(value, bool) or value is None else float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def describe(plan: Plan) -> str:
+    desc = " AND ".join(render_walk(w) for w in plan.walks) or f"all {plan.target_type} entities"
+    if plan.filters:
+        desc += "; filter: " + render_filters(plan.filters)
+    if plan.conditions:
+        from core.retrieval.planning.paths import render_condition
+
+        desc += "; " + "; ".join(render_condition(c) for c in plan.conditions)
+    return desc
+
+
+def flat_path(plan: Plan) -> list:
+    return [step for w in plan.walks for st in w.stages for step in st.paths[0]]
+
+
+def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> Walk | None:
+    impact_said = bool(lx.impact_positions(r.words))
+    legs = stages(anchor.type, target, r.words, mentioned, impact_said)
+    if not legs:
+        return None
+    for st in legs:
+        for p in st.paths:
+            edge_attrs(r, p)
+    if wants_impact(anchor.type, target, mentioned, impact_said):
+        for i in lx.impact_positions(r.words):
+            r.use(i, i + 1, "impact")
+    return Walk([anchor.id], legs)
+
+
+def _local_mentioned(r: Reading, anchor: Entity, target: Noun) -> set[str]:
+    """With several anchors, each one's route reads the type nouns between it and the target noun."""
+    mentioned = r.mentioned()
+    if len(r.anchors) > 1:
+        a_pos, t_pos = r.anchor_at.get(anchor.id, -1), max(target.start, 0)
+        if a_pos >= 0:
+            lo, hi = sorted((a_pos, t_pos))
+            mentioned = {n.type for n in r.nouns if lo < n.start < hi} | {target.type}
+            # anchors of route types count as named routes ("a vendor in REGION-X")
+            mentioned |= {a.type for a in r.anchors if a.type in ROUTE_TYPES and a.id != anchor.id}
+    return mentioned
+
+
+def on_path_types(plan: Plan) -> set[str]:
+    return {s.target for w in plan.walks for st in w.stages for p in st.paths for s in p}
+
+
+def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
+    """The fact for a computed set: its size, yes/no for "any", a total/average, or its members."""
+    desc = describe(plan)
+    target = plan.target_type or ""
+    plan.explanation = desc
+    if r.count and not (r.aggregate and numeric_attr(r, vertex_type(target))):
+        plan.operator = "count"
+        plan.kind = "aggregate"
+        return PlanResult(plan, [facts.count(len(ids), target, desc)], ids)
+    if r.any:
+        plan.operator = "any"
+        return PlanResult(plan, [facts.any_of(ids, ctx.names(ids[: facts.MAX_LISTED]), target, desc)], ids)
+    attr = numeric_attr(r, vertex_type(target)) if r.aggregate else None
+    if r.aggregate and attr:
+        values = [v for e in ctx.store.get_entities(ids) if e is not None
+                  for v in [_as_float(e.attrs.get(attr))] if v is not None]
+        total = sum(values)
+        val = total if r.aggregate == "total" else (total / len(values) if values else 0.0)
+        plan.kind, plan.operator, plan.attribute = "aggregate", r.aggregate, attr
+        return PlanResult(plan, [facts.aggregate(r.aggregate, attr, val, len(values), target, desc)], ids)
+    plan.operator = "list"
+    return PlanResult(plan, [facts.members(ids, ctx.names(ids[: facts.MAX_LISTED]), target, desc)], ids)
+
+
+def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
+    """Entities of the target type reached from every anchor (intersected), filtered, with conditions."""
+    tname = target.type
+    vt = vertex_type(tname)
+    plan = Plan("multi_hop", anchors=[a.id for a in r.anchors], target_type=tname)
+    plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
+    for anchor in r.anchors:
+        if anchor.type == tname and target.start >= 0 and not target.plural:
+            continue
+        walk = walk_from(r, anchor, tname, _local_mentioned(r, anchor, target))
+        if walk is not None:
+            plan.walks.append(walk)
+    if not plan.walks:
+        return PlanResult(Plan("lookup", anchors=plan.anchors, target_type=tname,
+                               explanation=f"no path from {r.anchors[0].type} to {tname} in the ontology"))
+    _mark_walk_nouns(r, plan)
+    plan.conditions = conditions(ctx.vocab, r, tname, on_path_types(plan) | r.anchor_types, {target.start})
+    plan.path = flat_path(plan)
+    if len(plan.path) <= 1 and len(r.anchors) == 1:
+        plan.kind = "relation"
+    return state(ctx, r, plan, execute_plan(ctx.store, plan))
+
+
+def _mark_walk_nouns(r: Reading, plan: Plan) -> None:
+    types = on_path_types(plan) | {plan.target_type}
+    for n in r.nouns:
+        if n.type in types:
+            r.use(n.start, n.end, f"type {n.type}")
+
+
+def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
+    """A question that names no entity: all entities of a type, filtered, maybe through another filtered type
+    ("customers that depend on vendors that had P0 outages"), with existence conditions."""
+    vt = vertex_type(target.type)
+    others = [n for n in r.nouns if n.type != target.type]
+    if r.superlative and others:
+        return ranked(ctx, r, target, others[0])
+    plan = Plan("aggregate", target_type=target.type)
+    plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
+    r.use(target.start, target.end, f"type {target.type}")
+    for other in reversed(others):
+        via = attr_filters(ctx.vocab, r, vertex_type(other.type), other.start, scope=(other.start - 4, other.end + 4))
+        if not via:
+            continue
+        path = best_path(other.type, target.type, r.words, r.mentioned())
+        if path and len(path) > 1:
+            plan.walks = [Walk(stages=[Stage([path], target.type)], seed_type=other.type, seed_filters=via)]
+            plan.kind = "multi_hop"
+            _mark_walk_nouns(r, plan)
+            r.use(other.start, other.end, f"type {other.type}")
+            break
+    plan.conditions = conditions(ctx.vocab, r, target.type, on_path_types(plan), {target.start})
+    if not (plan.filters or plan.walks or plan.conditions or r.count or r.aggregate or r.any):
+        return None  # "tell me about outages": nothing exact to compute
+    plan.path = flat_path(plan)
+    return state(ctx, r, plan, execute_plan(ctx.store, plan))
+
+
+def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun) -> PlanResult | None:
+    """Which target has the most / fewest of the counted type."""
+    path = best_path(target.type, counted.type, r.words, {target.type, counted.type})
+    if not path:
+        return None
+    filters = attr_filters(ctx.vocab, r, vertex_type(counted.type), counted.start)
+    cand_filters = attr_filters(ctx.vocab, r, vertex_type(target.type), target.start,
+                                scope=(max(0, target.start - 3), target.end + 1))
+    candidates = [c for c in ctx.store.list_entities(target.type, limit=GROUP_LIMIT)
+                  if all(_matches(c, f) for f in cand_filters)]
+    counts = {c.id: len(ctx.store.path_query(PathQuery([c.id], [path], counted.type, filters))) for c in candidates}
+    if not counts:
+        return None
+    fewest = r.superlative == "fewest"
+    pick = min(counts.values()) if fewest else max(counts.values())
+    winners = sorted(i for i, n in counts.items() if n == pick)
+    names = ctx.names(winners[: facts.MAX_LISTED])
+    order = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]) if fewest else (-kv[1], kv[0]))
+    runners = "; ".join(f"{i} {n}" for i, n in order[len(winners) : len(winners) + 3])
+    walk = Walk(stages=[Stage([path], counted.type)], seed_type=target.type, seed_filters=cand_filters)
+    desc = render_walk(walk) + ("; filter: " + render_filters(filters) if filters else "")
+    word = r.superlative or "most"
+    for n in (target, counted):
+        r.use(n.start, n.end, f"type {n.type}")
+    plan = Plan("aggregate", target_type=target.type, path=path, filters=filters,
+                operator="argmin" if fewest else "argmax", walks=[walk],
+                explanation=f"{word} {counted.type} per {target.type} over {len(counts)} {target.type} entities ({desc})")
+    listed = facts.listing(winners, names)
+    return PlanResult(plan, [facts.ranked(word, counted.type, target.type, pick, desc, runners, listed)], winners)
+
+
+def _matches(e: Entity, f: Filter) -> bool:
+    from core.store._filters import matches
+
+    return matches(e, f)
+
+
+def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> PlanResult:
+    tname = target.type
+    filters = attr_filters(ctx.vocab, r, vertex_type(tname), target.start)
+    counts, descs, walks = [], [], []
+    for a in pair:
+        walk = walk_from(r, a, tname, r.mentioned())
+        if walk is None:
+            return PlanResult(Plan("comparison", anchors=[p.id for p in pair], target_type=tname,
+                                   explanation=f"no path from {a.type} to {tname}"))
+        counts.append(len(walk_ids(ctx.store, walk, filters)))
+        descs.append(render_walk(walk) + ("; filter: " + render_filters(filters) if filters else ""))
+        walks.append(walk)
+    r.use(target.start, target.end, f"type {tname}")
+    best = (min if r.compare == "fewer" else max)(range(2), key=lambda i: counts[i])
+    if counts[0] == counts[1]:
+        verdict, result_ids = f"they are tied at {counts[0]}", []
+    else:
+        verdict, result_ids = f"{pair[best].id} ({pair[best].name}) has {r.compare or 'more'}", [pair[best].id]
+    plan = Plan("comparison", anchors=[p.id for p in pair], target_type=tname, filters=filters, operator="compare",
+                walks=walks, explanation="; ".join(descs))
+    plan.path = [s for st in walks[-1].stages for s in st.paths[0]]
+    return PlanResult(plan, [facts.comparison(pair[0].id, counts[0], pair[1].id, counts[1], tname, "; ".join(descs),
+                                              verdict)], result_ids)
+
+
+def reach(ctx: Context, r: Reading, a: Entity, b: Entity) -> PlanResult:
+    """Yes/no between two named entities: is b reached from a along the path the question means?"""
+    walk = walk_from(r, a, b.type, r.mentioned() | {b.type})
+    ids = set(walk_ids(ctx.store, walk)) if walk else set()
+    ok = b.id in ids
+    desc = render_walk(walk) if walk else f"no path from {a.type} to {b.type}"
+    plan = Plan("relation", anchors=[a.id, b.id], target_type=b.type, operator="exists", walks=[walk] if walk else [],
+                explanation=desc)
+    plan.path = flat_path(plan)
+    _mark_walk_nouns(r, plan)
+    return PlanResult(plan, [facts.reachable(a.id, a.name, b.id, b.name, ok, desc)], [b.id] if ok else [])
+
+
+def value_check(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
+    """Yes/no on one entity's attribute value ("Is Acme an Enterprise account?", "Is it Gold or Platinum?")."""
+    try:
+        vt = vertex_type(anchor.type)
+    except KeyError:
+        return None
+    for f in attr_filters(ctx.vocab, r, vt, -1, loose=True):
+        if f.op not in ("==", "in", "!="):
+            continue
+        wanted = f.value if f.op == "in" else [f.value]
+        have = anchor.attrs.get(f.attr)
+        hit = isinstance(have, str) and have.casefold() in {str(w).casefold() for w in wanted}
+        ok = hit if f.op != "!=" else not hit
+        plan = Plan("lookup", anchors=[anchor.id], target_type=anchor.type, operator="exists", attribute=f.attr,
+                    filters=[f], explanation=f"{f.attr} of {anchor.id} {f.op} {f.value}")
+        return PlanResult(plan, [facts.value_check(anchor.id, anchor.name, f.attr, have, [str(w) for w in wanted], ok)],
+                          [anchor.id])
+    return None
+
+
+def lookup(ctx: Context, anchor: Entity, attr: str) -> PlanResult:
+    val: Any = anchor.name if attr == "name" else anchor.attrs.get(attr)
+    if isinstance(val, list):
+        val = ", ".join(str(v) for v in val)
+    plan = Plan("lookup", anchors=[anchor.id], target_type=anchor.type, operator="value", attribute=attr,
+                explanation=f"attribute {attr} of {anchor.id}")
+    return PlanResult(plan, [facts.value(anchor.id, anchor.name, attr, val)], [anchor.id])
+
+
+def portfolio(ctx: Context, anchor: Entity) -> PlanResult:
+    seen: dict[str, tuple[Entity, str]] = {}
+    for edge, other in ctx.store.neighbors(anchor.id):
+        seen.setdefault(other.id, (other, edge.type))
+    ids = sorted(seen)
+    parts = [f"{i} {seen[i][0].name} ({seen[i][0].type}, {seen[i][1]})" for i in ids]
+    plan = Plan("portfolio", anchors=[anchor.id], operator="list",
+                explanation=f"all entities directly related to {anchor.id}")
+    return PlanResult(plan, [facts.related(anchor.id, anchor.name, parts)], ids)
+
+
+IMPACT_TARGETS = tuple(IMPACT_PATHS)

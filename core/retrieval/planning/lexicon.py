@@ -1,0 +1,159 @@
+"""The planner's vocabulary: ontology phrases (type nouns, attribute words, edge verbs) and the language of
+operators, references and function words, with the morphology that lets a new inflection find its concept.
+
+Nothing here is tuned to a question suite. Ontology words come from ``core.schema``; the operator, reference and
+function words are ordinary English (how counting, pointing back and filler are said), so a word a question uses
+is either a known concept, a known kind of English word, or *unexplained* (which lowers the plan's confidence).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.retrieval.linking import normalise
+from core.schema import EDGE_TYPES, IMPACT_WORDS, entity_types, type_nouns
+
+# ---- answer-form language ------------------------------------------------------------------------------------------
+# Counting, in the ways English asks for a number of things ("tally", "count up", "how big is the set of").
+COUNT = re.compile(
+    r"\b(how many|number of|count|counts|counting|counted|tally|tallies|tallied|tot up|total number|quantity of|"
+    r"how big|size of|headcount|enumerate how many)\b"
+)
+SUPERLATIVE = re.compile(r"\b(most|fewest|least|highest number|largest number|greatest number|biggest number)\b")
+AGGREGATES = {
+    "total": re.compile(r"\b(total|sum|summed|combined|aggregate|altogether)\b"),
+    "average": re.compile(r"\b(average|mean|typical|avg)\b"),
+}
+# A yes/no question over a set: "are there any", "were any", "does any vendor", "is there a".
+ANY = re.compile(r"\b(any|anyone|anything|at least one|there (is|are|was|were)|exist|exists)\b")
+NEGATION = re.compile(r"\b(not|no|never|without|lacking|lack|lacks|none|nothing|free of|n't)\b")
+
+# Words that point back to something named or reached earlier in the question.
+REFERENCE_WORDS = frozenset("there it its they them their those these that this such same said latter former".split())
+DEMONSTRATIVES = frozenset("that this those these the said same such their its".split())
+
+# Ordinary English that carries no concept of its own (articles, auxiliaries, pronouns, prepositions, fillers,
+# politeness and hedges). General language, not a list of question wordings.
+FUNCTION_WORDS = frozenset(
+    """a an the of to in on at by for from with without within into onto over under about across after before
+    during through between among against per via as than then so such and or nor but if whether because while
+    is are was were be been being am do does did done doing has have had having will would shall should can could
+    may might must ought i me my we us our ours you your yours he him his she her hers it its they them their
+    theirs this that these those there here what which who whom whose how when where why all any each every both
+    either neither some such own same other another more less one ones very just also only even still yet ever
+    currently presently now today right please kindly tell show give list name find get let know see say
+    want need like looking look help hey hi ok okay exactly precisely roughly approximately about around actually
+    really basically overall altogether across whole entire full complete entirely anything something everything
+    nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
+    currently up out off down back again further once thanks thank quick quickly briefly overview also already
+    total number count many much""".split()
+)
+WH_WORDS = frozenset("what which who whom whose how when where why".split())
+PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now"})
+# Weak verb phrases say little about which edge is meant.
+WEAK_VERBS = frozenset({"in", "for", "have", "has", "had", "about", "use", "uses", "using", "serve", "serves",
+                        "against", "run", "own", "experience", "cause", "power"})
+# Impact in other words (stems): being put out of service by, or exposed to, an event.
+IMPACT_STEMS = (*IMPACT_WORDS, "knock", "took down", "take down", "taken down", "brought down", "bring down",
+                "felt", "feel", "suffer", "down during", "went down", "caught", "struck", "damag", "blast radius")
+
+
+def words_of(text: str) -> list[str]:
+    return normalise(text).split()
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: enough to meet "depended"/"depending"/"depends" at "depend"."""
+    w = word.lower()
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if len(w) > len(suffix) + 2 and w.endswith(suffix):
+            base = w[: -len(suffix)] + repl
+            if suffix in ("ing", "ed") and len(base) > 2 and base[-1] == base[-2]:
+                base = base[:-1]  # "shipped" -> "ship"
+            return base
+    return w
+
+
+def find_phrase(words: list[str], phrase: str) -> int:
+    """Word index of ``phrase`` (normalised) in ``words`` or -1."""
+    p = phrase.split()
+    for i in range(len(words) - len(p) + 1):
+        if words[i : i + len(p)] == p:
+            return i
+    return -1
+
+
+def find_stemmed(words: list[str], phrase: str) -> int:
+    """Like find_phrase, comparing stems ("relied on" meets "rely on")."""
+    p = [stem(w) for w in phrase.split()]
+    ws = [stem(w) for w in words]
+    for i in range(len(ws) - len(p) + 1):
+        if ws[i : i + len(p)] == p:
+            return i
+    return -1
+
+
+@lru_cache(maxsize=1)
+def nouns() -> dict[str, str]:
+    """Every type noun (singular and plural, lower case) -> type; longest first."""
+    return type_nouns()
+
+
+@lru_cache(maxsize=1)
+def verb_phrases() -> tuple[tuple[str, str, bool], ...]:
+    """(normalised verb phrase, edge name, weak) for every non-structural edge, both readings."""
+    out = []
+    for e in EDGE_TYPES:
+        if e.structural:
+            continue
+        for v in (*e.verbs, *e.reverse_verbs):
+            out.append((normalise(v), e.name, v in WEAK_VERBS))
+    return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=1)
+def attribute_words() -> frozenset[str]:
+    out: set[str] = set()
+    for vt in entity_types():
+        for a in vt.attrs:
+            out.update(normalise(a.name.replace("_", " ")).split())
+            for phrase in a.words:
+                out.update(normalise(phrase).split())
+    return frozenset(out)
+
+
+def verb_positions(words: list[str]) -> dict[int, str]:
+    """Word index -> edge name for every ontology verb phrase the words use (inflections allowed)."""
+    out: dict[int, str] = {}
+    stems = [stem(w) for w in words]
+    for phrase, edge, _weak in verb_phrases():
+        p = [stem(w) for w in phrase.split()]
+        for i in range(len(stems) - len(p) + 1):
+            if stems[i : i + len(p)] == p:
+                for j in range(i, i + len(p)):
+                    out.setdefault(j, edge)
+    return out
+
+
+def impact_positions(words: list[str]) -> set[int]:
+    """Word positions that say "impact" in one of its many forms."""
+    text = " ".join(words)
+    out: set[int] = set()
+    for s in IMPACT_STEMS:
+        for m in re.finditer(rf"\b{re.escape(s)}\w*", text):
+            start = len(text[: m.start()].split())
+            out |= set(range(start, start + len(m.group(0).split())))
+    return out
+
+
+def operator_positions(words: list[str]) -> set[int]:
+    """Word positions of answer-form language (counting, superlatives, aggregates, any/negation)."""
+    text = " ".join(words)
+    out: set[int] = set()
+    for rx in (COUNT, SUPERLATIVE, ANY, NEGATION, *AGGREGATES.values(),
+               re.compile(r"\b(more|fewer|greater|higher|larger|bigger|less|lower|smaller|or|and|both|either)\b")):
+        for m in rx.finditer(text):
+            start = len(text[: m.start()].split())
+            out |= set(range(start, start + len(m.group(0).split())))
+    return out

@@ -1,0 +1,167 @@
+"""Pure typed-path search over the ontology: which walk from one vertex type to another a question means.
+
+A path is scored by its length (shorter is likelier), by intermediate types the question names (credit) or does
+not name (a small cost), and by the edge verbs the question uses. The derived "impacted by an outage" relation
+(``IMPACT_PATHS``: vendor AND region) is the ontology's own reading of "an outage and a customer/project": it is
+used when the question says impact in any form, or when it names no other route between the two types.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.records import EdgeCondition, Filter, PathStep, Stage, Walk
+from core.retrieval.planning.lexicon import stem, verb_phrases
+from core.schema import EDGE_TYPES, IMPACT_PATHS
+
+MAX_PATH_LEN = 4
+
+
+@lru_cache(maxsize=512)
+def typed_paths(src: str, dst: str, max_len: int = MAX_PATH_LEN) -> tuple[tuple[PathStep, ...], ...]:
+    """All typed paths src -> dst up to ``max_len`` over entity edges (no vertex type repeated inside)."""
+    out: list[tuple[PathStep, ...]] = []
+
+    def walk(cur: str, steps: list[PathStep], seen: set[str]) -> None:
+        if steps and cur == dst:
+            out.append(tuple(steps))
+            return
+        if len(steps) == max_len:
+            return
+        for e in EDGE_TYPES:
+            if e.structural:
+                continue
+            for direction, a, b in (("out", e.src, e.dst), ("in", e.dst, e.src)):
+                if a == cur and (b not in seen or b == dst):
+                    steps.append(PathStep(e.name, direction, b))
+                    walk(b, steps, seen | {b})
+                    steps.pop()
+
+    walk(src, [], {src})
+    return tuple(out)
+
+
+def verb_weights(words: list[str]) -> dict[str, float]:
+    """Edge name -> credit for the strongest of its verb phrases the question uses (inflections allowed)."""
+    text = " " + " ".join(stem(w) for w in words) + " "
+    out: dict[str, float] = {}
+    for phrase, edge, weak in verb_phrases():
+        if f" {' '.join(stem(w) for w in phrase.split())} " in text:
+            out[edge] = max(out.get(edge, 0.0), 0.3 if weak else 1.0)
+    return out
+
+
+def score_path(steps, verbs: dict[str, float], mentioned: set[str]) -> float:
+    score = -1.0 * len(steps)
+    for s in steps[:-1]:
+        score += 2.0 if s.target in mentioned else -0.5
+    return score + sum(verbs.get(s.edge, 0.0) for s in steps)
+
+
+def best_path(src: str, dst: str, words: list[str], mentioned: set[str], max_len: int = 3) -> list[PathStep] | None:
+    paths = [p for p in typed_paths(src, dst) if len(p) <= max(max_len, _needed(src, dst, mentioned))]
+    if not paths:
+        return None
+    verbs = verb_weights(words)
+    best = max(paths, key=lambda p: (score_path(p, verbs, mentioned), -len(p)))
+    return [PathStep(s.edge, s.direction, s.target, {}) for s in best]  # fresh steps: edge_attrs are set on them
+
+
+def _needed(src: str, dst: str, mentioned: set[str]) -> int:
+    """Allow a 4-hop path only when the question names every type on it (a 4-hop walk is never a default)."""
+    for p in typed_paths(src, dst):
+        if len(p) == MAX_PATH_LEN and all(s.target in mentioned for s in p):
+            return MAX_PATH_LEN
+    return 3
+
+
+def render_path(start: str, steps: list[PathStep]) -> str:
+    out = start
+    for s in steps:
+        edge = s.edge + ("[" + ", ".join(f"{k}={v}" for k, v in s.edge_attrs.items()) + "]" if s.edge_attrs else "")
+        out += f" -{edge}-> {s.target}" if s.direction == "out" else f" <-{edge}- {s.target}"
+    return out
+
+
+def render_filters(filters: list[Filter]) -> str:
+    return ", ".join(f"{f.attr} {f.op} {'/'.join(map(str, f.value)) if f.op == 'in' else f.value}" for f in filters)
+
+
+def render_condition(c: EdgeCondition) -> str:
+    step = f"-{c.edge}-> {c.other}" if c.direction == "out" else f"<-{c.edge}- {c.other}"
+    cond = f"[{render_filters(c.filters)}]" if c.filters else ""
+    return f"{'lacks' if c.negate else 'has'} {step}{cond}"
+
+
+def render_walk(walk: Walk) -> str:
+    if walk.anchors:
+        start = ", ".join(walk.anchors)
+    else:
+        start = f"{walk.seed_type}[{render_filters(walk.seed_filters)}]" if walk.seed_filters else f"all {walk.seed_type}"
+    parts = []
+    for i, stage in enumerate(walk.stages):
+        first = start if i == 0 else f"those {walk.stages[i - 1].reached}"
+        parts.append(" AND ".join(render_path(first, p) for p in stage.paths))
+    return " THEN ".join(parts) or start
+
+
+def reverse(steps: tuple[tuple[str, str, str], ...], start_type: str) -> list[PathStep]:
+    """Reverse a typed path that starts at ``start_type``."""
+    types = [start_type] + [t for _, _, t in steps]
+    out = []
+    for i in range(len(steps) - 1, -1, -1):
+        edge, direction, _ = steps[i]
+        out.append(PathStep(edge, "in" if direction == "out" else "out", types[i]))
+    return out
+
+
+ROUTE_TYPES = frozenset(t for paths in IMPACT_PATHS.values() for p in paths for _, _, t in p[:-1])
+
+
+def wants_impact(anchor_type: str, target: str, mentioned: set[str], impact_said: bool) -> bool:
+    """Whether "anchor ~ target" means the derived impact relation."""
+    if len(ROUTE_TYPES & mentioned) == 1:
+        return False  # naming only one route (the vendor, or the region) asks for that route
+    pair = {anchor_type, target}
+    if not ("Outage" in pair and pair & set(IMPACT_PATHS)):
+        via = [t for t in IMPACT_PATHS if t in mentioned and t not in pair]
+        if anchor_type != "Outage" or not via:
+            return False
+    if impact_said:
+        return True
+    # Unsaid: the derived relation is the ontology's reading when the question names no other type in between.
+    others = mentioned - {anchor_type, target} - set(IMPACT_PATHS) - ROUTE_TYPES
+    return not others
+
+
+def stages(anchor_type: str, target: str, words: list[str], mentioned: set[str], impact_said: bool) -> list[Stage]:
+    """Stages from ``anchor_type`` to ``target``; a later stage starts where the previous one arrived ("account
+    managers of customers impacted by an outage" first intersects the impact paths, then walks to the managers)."""
+    if wants_impact(anchor_type, target, mentioned, impact_said):
+        if anchor_type == "Outage":
+            if target in IMPACT_PATHS:
+                return [Stage([[PathStep(*st) for st in p] for p in IMPACT_PATHS[target]], target)]
+            via = [t for t in IMPACT_PATHS if t in mentioned and t != target]
+            if via:
+                rest = best_path(via[0], target, words, mentioned)
+                if rest:
+                    return [Stage([[PathStep(*st) for st in p] for p in IMPACT_PATHS[via[0]]], via[0]),
+                            Stage([rest], target)]
+        elif target == "Outage" and anchor_type in IMPACT_PATHS:
+            return [Stage([reverse(p, "Outage") for p in IMPACT_PATHS[anchor_type]], target)]
+    best = best_path(anchor_type, target, words, mentioned)
+    return [Stage([best], target)] if best else []
+
+
+def first_step_to(src: str, words: list[str], other: str) -> PathStep | None:
+    """The one-hop step from ``src`` to ``other`` the words favour (for existence conditions)."""
+    steps = [p[0] for p in typed_paths(src, other, 1)]
+    if not steps:
+        return None
+    verbs = verb_weights(words)
+    return max(steps, key=lambda s: (verbs.get(s.edge, 0.0), s.edge))
+
+
+def uses_phrase(text: str, phrase: str) -> bool:
+    return re.search(rf"\b{re.escape(phrase)}", text) is not None

@@ -1,0 +1,180 @@
+"""The rule-based planner: question -> Reading -> Plan -> exact graph computation -> computed facts.
+
+A general mechanism over the ontology in ``core.schema`` (docs/retrieval.md § Planner):
+1. ``reading.read`` finds anchors, the asking clause, type nouns, the target, the answer form and references;
+2. ``KINDS`` picks the first handler whose test fits the reading (portfolio, comparison, yes/no between two
+   entities, yes/no on a value, attribute lookup, traversal, questions over a whole type); adding a kind of question
+   is one handler and one entry;
+3. ``reading.account`` checks that the plan accounts for the question's content words; below
+   ``settings.plan_min_confidence`` the result is not stated as exact (an "unsure" line says what was and was not
+   understood, and the reader answers from text with a hedge). A wrong exact answer is worse than "not sure".
+The Planner holds only shared, read-only state (the store, the linker, the vocabulary of observed values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.llm.forms import PORTFOLIO
+from core.records import Plan
+from core.retrieval import facts
+from core.retrieval.linking import Linked
+from core.retrieval.planning import handlers as h
+from core.retrieval.planning import lexicon as lx
+from core.retrieval.planning.execute import execute_plan, validate_plan
+from core.retrieval.planning.handlers import Context, PlanResult
+from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, choose_target, read
+from core.retrieval.planning.values import Vocabulary, attr_filters, lookup_attr
+from core.schema import EDGE_TYPES, entity_types
+
+DEFAULT_MIN_CONFIDENCE = 0.75
+
+
+def _ontology_type(name: str):
+    return next((v for v in entity_types() if v.name == name), None)
+
+
+def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset()) -> Noun | None:
+    """The type a relation verb points to from the anchor's type ("Who handles TICK-1?" -> Employee)."""
+    text = " " + " ".join(lx.stem(w) for w in r.words) + " "
+    best: tuple[int, str] | None = None
+    for e in EDGE_TYPES:
+        if e.structural or anchor_type not in (e.src, e.dst):
+            continue
+        for other, verbs in ((e.dst, e.reverse_verbs + e.verbs), (e.src, e.verbs + e.reverse_verbs)):
+            if other == anchor_type or other in exclude:
+                continue
+            for v in verbs:
+                if v not in lx.WEAK_VERBS and f" {' '.join(lx.stem(w) for w in v.split())} " in text:
+                    key = (len(v), other)
+                    if best is None or key > best:
+                        best = key
+    return Noun(best[1], -1, -1, False) if best else None
+
+
+class Planner:
+    """Shared by threads: per-question state lives in the Reading and the Plan, never here."""
+
+    def __init__(self, store, link: Callable[[str], Linked], min_confidence: float = DEFAULT_MIN_CONFIDENCE):
+        self.store = store
+        self.link = link
+        self.min_confidence = min_confidence
+        self.ctx = Context(store, Vocabulary(store))
+
+    def read(self, question: str, linked: Linked | None = None) -> Reading:
+        linked = linked or self.link(question)
+        anchors = [e for e in self.store.get_entities(linked.ids) if e is not None]
+        return read(question, linked, anchors)
+
+    def plan(self, question: str, linked: Linked | None = None) -> PlanResult:
+        r = self.read(question, linked)
+        result = self._plan(r)
+        return self._finish(r, result)
+
+    def filters_for(self, reading: Reading, type_name: str, position: int) -> list:
+        """Attribute filters the question puts on ``type_name`` (the noun at word ``position``)."""
+        vt = _ontology_type(type_name)
+        return attr_filters(self.ctx.vocab, reading, vt, position) if vt is not None else []
+
+    # ---- dispatch ----------------------------------------------------------------------------------------------
+
+    def _plan(self, r: Reading) -> PlanResult:
+        ctx = self.ctx
+        if r.unresolved and not r.anchors:
+            missing = ", ".join(r.unresolved)
+            return PlanResult(Plan("unanswerable", unresolved=r.unresolved, explanation=f"{missing} is not in the knowledge graph"),
+                              [facts.not_found(f"no entity {missing}")])
+        unknown = ctx.vocab.unknown_name(r.masked if r.anchors else r.question)
+        if unknown:
+            return PlanResult(Plan("unanswerable", anchors=[a.id for a in r.anchors], unresolved=[unknown],
+                                   explanation=f"no entity named {unknown!r}"),
+                              [facts.not_found(f"no entity named '{unknown}'")])
+        target = choose_target(r)
+        if not r.anchors:
+            if target is None:
+                target = next((n for n in r.nouns if n.start >= r.ask_from), r.nouns[0] if r.nouns else None)
+            planned = h.whole_type(ctx, r, target) if target is not None else None
+            return planned or PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
+        other_nouns = [n for n in r.nouns if n.type not in r.anchor_types]
+        first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+        wh = WH_TYPES.get(first)
+        if target is None and wh and other_nouns:
+            via = target_from_verbs(r, other_nouns[0].type, exclude=r.anchor_types)
+            target = via if via is not None and via.type in wh else Noun(wh[0], -1, -1, False)
+        anchor = r.anchors[0]
+        if r.portfolio and not other_nouns:
+            return h.portfolio(ctx, anchor)
+        same_type = [a for a in r.anchors if a.type == anchor.type]
+        if len(same_type) >= 2 and r.compare and target is not None and not r.count:
+            return h.comparison(ctx, r, same_type[:2], target)
+        if r.yesno and len(r.anchor_types) >= 2 and not (r.any and target is not None and target.plural):
+            return h.reach(ctx, r, r.anchors[0], r.anchors[1])
+        if r.yesno and len(r.anchors) == 1 and _ontology_type(anchor.type) is not None and not other_nouns:
+            checked = h.value_check(ctx, r, anchor)
+            if checked is not None:
+                return checked
+        if target is None:
+            vt = _ontology_type(anchor.type)
+            attr = lookup_attr(r, vt) if vt is not None else None
+            if attr and not r.count:
+                return h.lookup(ctx, anchor, attr)
+            target = target_from_verbs(r, anchor.type)
+            if target is None and wh and wh[0] != anchor.type:
+                target = Noun(wh[0], -1, -1, False)
+        if target is None:
+            return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no target type recognised"))
+        if _ontology_type(target.type) is None or any(_ontology_type(a.type) is None for a in r.anchors):
+            return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no typed path for extracted types"))
+        return h.traverse(ctx, r, target)
+
+    # ---- confidence ---------------------------------------------------------------------------------------------
+
+    def _finish(self, r: Reading, result: PlanResult) -> PlanResult:
+        plan = result.plan
+        if plan.kind == "unanswerable" or not result.facts:
+            return result
+        used = {s.edge for w in plan.walks for st in w.stages for p in st.paths for s in p}
+        used |= {s.edge for s in plan.path} | {c.edge for c in plan.conditions}
+        types = ({plan.target_type} | r.anchor_types | {c.other for c in plan.conditions}
+                 | {s.target for w in plan.walks for st in w.stages for p in st.paths for s in p}
+                 | {w.seed_type for w in plan.walks if w.seed_type})
+        for n in r.nouns:
+            if n.type in types:
+                r.use(n.start, n.end, f"type {n.type}")
+        if plan.kind == "portfolio":
+            for m in PORTFOLIO.finditer(" ".join(r.words)):
+                start = len(" ".join(r.words)[: m.start()].split())
+                r.use(start, start + len(m.group(0).split()), "portfolio")
+        impact = any(how == "impact" for how in r.explained.values())
+        confidence, unexplained = account(r, used, impact)
+        plan.confidence, plan.unexplained = confidence, unexplained
+        plan.understood = sorted({how for how in r.explained.values() if how and how != "anchor"})
+        if r.anchors:
+            plan.understood.insert(0, "anchors " + ", ".join(a.id for a in r.anchors))
+        if confidence >= self.min_confidence:
+            return result
+        # Not sure: say what was understood instead of stating an exact result.
+        plan.explanation = f"unsure ({confidence:.0%} of the question accounted for): {plan.explanation}"
+        return PlanResult(plan, [facts.unsure(plan.understood, unexplained)], [])
+
+    # ---- plans proposed elsewhere (the LLM planner) ------------------------------------------------------------
+
+    def run_proposal(self, proposal: Plan) -> PlanResult | None:
+        """Run a proposed count/list plan with the same exact machinery; None when it does not fit the ontology."""
+        anchors = [e for e in self.store.get_entities(proposal.anchors) if e is not None]
+        if not anchors or proposal.operator not in ("count", "list") or not proposal.path or not proposal.target_type:
+            return None
+        from core.records import Stage, Walk
+
+        proposal.walks = [Walk([anchors[0].id], [Stage([proposal.path], proposal.target_type)])]
+        vt = _ontology_type(proposal.target_type)
+        if vt is None or validate_plan(self.store, proposal) is not None:
+            return None
+        proposal.filters = [f for f in proposal.filters if vt.attr(f.attr) is not None]
+        ids = execute_plan(self.store, proposal)
+        desc = h.describe(proposal)
+        proposal.explanation = desc
+        if proposal.operator == "count":
+            return PlanResult(proposal, [facts.count(len(ids), proposal.target_type, desc)], ids)
+        names = self.ctx.names(ids[: facts.MAX_LISTED])
+        return PlanResult(proposal, [facts.members(ids, names, proposal.target_type, desc)], ids)

@@ -1,0 +1,232 @@
+"""Reading a question: the per-question record the planner builds (never state on the planner).
+
+``read()`` finds, from the wording and the ontology alone:
+- anchors: entities linked in the question (ids, names, aliases) and where each is first mentioned;
+- the *asking clause*: the last sentence or clause that asks (a wh-word, a counting phrase, a request verb, a
+  yes/no opening); earlier clauses set the scene ("OUTAGE-X took down a vendor in R. How many projects …");
+- type nouns (masked inside entity names), the *target* (the first type noun of the asking clause that is not only
+  an anchor's own type), and the other nouns (types on the way, or existence conditions);
+- the answer form (count, yes/no, any-over-a-set, superlative, total/average, portfolio, compare);
+- references ("there", "it", "that vendor", "those customers") to what was named or reached earlier.
+The planner adds what it used to ``explained``; ``account()`` then measures which content words the plan accounts
+for (the plan's confidence) and lists the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.llm.forms import FEWER, MORE, PORTFOLIO, YESNO
+from core.records import Entity
+from core.retrieval.linking import Linked, normalise
+from core.retrieval.planning import lexicon as lx
+from core.schema import vertex_type
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")
+_CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
+_REQUEST = re.compile(r"^\s*(?:and\s+|so\s+|now\s+|then\s+|also\s+)?(list|name|show|give|tell|count|tally|find|"
+                      r"identify|enumerate|provide|return|pull|get|what|which|who|whom|whose|how|where|when|is|are|"
+                      r"was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
+# "who" asks for a person or an organisation; "where" for a place.
+WH_TYPES = {"who": ("Employee", "Customer", "Vendor"), "whom": ("Employee", "Customer", "Vendor"), "where": ("Region",)}
+
+
+@dataclass
+class Noun:
+    type: str
+    start: int  # word index in the normalised question
+    end: int  # one past the last word
+    plural: bool
+
+
+@dataclass
+class Reading:
+    question: str
+    masked: str  # entity mentions blanked out: names are not question words
+    low: str
+    words: list[str]  # normalised words, mention words replaced by "_"
+    anchors: list[Entity] = field(default_factory=list)
+    anchor_at: dict[str, int] = field(default_factory=dict)  # entity id -> word index of its first mention
+    blocked: set[int] = field(default_factory=set)
+    nouns: list[Noun] = field(default_factory=list)
+    ask_from: int = 0  # first word of the asking clause
+    target: Noun | None = None
+    count: bool = False
+    yesno: bool = False
+    any: bool = False
+    negated: bool = False
+    portfolio: bool = False
+    compare: str | None = None  # more | fewer
+    superlative: str | None = None  # most | fewest
+    aggregate: str | None = None  # total | average
+    references: dict[int, str] = field(default_factory=dict)  # word index -> what it points back to
+    explained: dict[int, str] = field(default_factory=dict)  # word index -> how the plan used it
+    unresolved: list[str] = field(default_factory=list)
+
+    @property
+    def anchor_types(self) -> set[str]:
+        return {a.type for a in self.anchors}
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+    def mentioned(self) -> set[str]:
+        return {n.type for n in self.nouns}
+
+    def use(self, start: int, end: int, how: str) -> None:
+        for i in range(max(start, 0), end):
+            self.explained.setdefault(i, how)
+
+    def use_phrase(self, phrase: str, how: str) -> None:
+        i = lx.find_phrase(self.words, normalise(phrase))
+        if i >= 0:
+            self.use(i, i + len(normalise(phrase).split()), how)
+
+
+def find_nouns(words: list[str], blocked: set[int]) -> list[Noun]:
+    found: list[Noun] = []
+    used: set[int] = set(blocked)
+    for noun, tname in lx.nouns().items():
+        p = noun.split()
+        for i in range(len(words) - len(p) + 1):
+            span = set(range(i, i + len(p)))
+            if words[i : i + len(p)] == p and not (span & used):
+                singular = noun in vertex_type(tname).nouns or noun == tname.lower()
+                found.append(Noun(tname, i, i + len(p), not singular))
+                used |= span
+    # "outage-related tickets": a type noun inside a hyphenated word names that type too
+    for i, w in enumerate(words):
+        if "-" in w and i not in used:
+            head = w.split("-")[0]
+            if head in lx.nouns():
+                found.append(Noun(lx.nouns()[head], i, i + 1, False))
+    return sorted(found, key=lambda n: n.start)
+
+
+def mention_positions(question: str, linked: Linked) -> tuple[set[int], dict[str, int]]:
+    positions: set[int] = set()
+    first: dict[str, int] = {}
+    for idx, w in enumerate(_WORD.finditer(question)):
+        for m in linked.mentions:
+            if m.start <= w.start() < m.end:
+                positions.add(idx)
+                first.setdefault(m.entity_id, idx)
+    return positions, first
+
+
+def _ask_from(question: str) -> int:
+    """Word index where the last clause that asks something begins (0 for one-clause questions)."""
+    starts = [0] + [m.end() for m in _CLAUSE.finditer(question)]
+    best = 0
+    for s in starts:
+        clause = question[s:]
+        if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40])):
+            best = s
+    return len(_WORD.findall(question[:best]))
+
+
+def read(question: str, linked: Linked, anchors: list[Entity]) -> Reading:
+    masked = question
+    for m in sorted(linked.mentions, key=lambda m: -m.start):
+        masked = masked[: m.start] + " " * (m.end - m.start) + masked[m.end :]
+    blocked, first = mention_positions(question, linked)
+    words = ["_" if i in blocked else w for i, w in enumerate(lx.words_of(question))]
+    r = Reading(question, masked, masked.strip().lower(), words, anchors, first, blocked)
+    r.unresolved = list(linked.unresolved)
+    for i in blocked:
+        r.explained[i] = "anchor"
+    r.ask_from = _ask_from(question)
+    text = " ".join(words)
+    r.count = bool(lx.COUNT.search(text))
+    r.yesno = bool(YESNO.search(r.low)) or bool(re.search(r"(^|[.?!]\s+)(is|are|was|were|does|do|did|has|have|had)\b",
+                                                          r.low))
+    r.any = r.yesno and bool(lx.ANY.search(text) or re.search(r"^(are|were|is|was) there\b", r.low))
+    r.portfolio = bool(PORTFOLIO.search(r.low))
+    r.compare = "fewer" if FEWER.search(r.low) else "more" if MORE.search(r.low) else None
+    sup = lx.SUPERLATIVE.search(text)
+    r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None
+    r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
+    r.nouns = find_nouns(words, blocked | _attr_phrase_positions(anchors, words))
+    _read_references(r)
+    return r
+
+
+def _attr_phrase_positions(anchors: list[Entity], words: list[str]) -> set[int]:
+    """Word positions inside a multi-word attribute phrase of the first anchor's type ("type of case")."""
+    out: set[int] = set()
+    if not anchors:
+        return out
+    try:
+        vt = vertex_type(anchors[0].type)
+    except KeyError:
+        return out
+    for attr in vt.attrs:
+        for phrase in attr.words:
+            p = normalise(phrase).split()
+            if len(p) >= 2:
+                i = lx.find_phrase(words, " ".join(p))
+                if i >= 0:
+                    out |= set(range(i, i + len(p)))
+    return out
+
+
+def _read_references(r: Reading) -> None:
+    """Mark words that point back: a pronoun or place adverb after an anchor, a demonstrative before a noun."""
+    first_anchor = min(r.anchor_at.values(), default=None)
+    noun_at = {n.start: n for n in r.nouns}
+    for i, w in enumerate(r.words):
+        if w not in lx.REFERENCE_WORDS:
+            continue
+        if i + 1 in noun_at and w in lx.DEMONSTRATIVES:
+            earlier = [n for n in r.nouns if n.start < i and n.type == noun_at[i + 1].type]
+            if earlier or any(a.type == noun_at[i + 1].type for a in r.anchors) or w in ("that", "those", "these"):
+                r.references[i] = f"the {noun_at[i + 1].type} named earlier"
+        elif first_anchor is not None and first_anchor < i and w in ("there", "it", "its", "they", "them", "their"):
+            r.references[i] = "an entity named earlier"
+
+
+def choose_target(r: Reading) -> Noun | None:
+    """The type the question asks for (module docstring)."""
+    nouns = r.nouns
+    anchor_types = r.anchor_types
+    asking = [n for n in nouns if n.start >= r.ask_from] or nouns
+    referred = {n.start for n in nouns if n.start - 1 in r.references}
+    other = [n for n in asking if n.type not in anchor_types and n.start not in referred]
+    target = other[0] if other else None
+    if asking and asking[0].plural and asking[0].type in anchor_types and (target is None or asking[0].start < target.start):
+        target = asking[0]  # "Which customers share a region with CUST-1?": the anchor's own type, asked in plural
+    if target is None:
+        same = [n for n in asking if n.plural and n.start not in referred]
+        target = same[0] if same else None
+    first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+    wh = WH_TYPES.get(first)
+    if wh and target is not None and target.type not in wh and not set(wh) & anchor_types:
+        return None  # resolved by the planner with the verbs ("where did the incidents … happen?")
+    return target
+
+
+def account(r: Reading, used_edges: set[str], impact: bool) -> tuple[float, list[str]]:
+    """(confidence, unexplained words): the share of content words the plan accounts for."""
+    verb_at = lx.verb_positions(r.words)
+    ops = lx.operator_positions(r.words)
+    impact_at = lx.impact_positions(r.words) if impact else set()
+    edge_words = {lx.stem(w) for phrase, edge, _ in lx.verb_phrases() if edge in used_edges for w in phrase.split()}
+    content, unexplained = len(r.anchors), []  # each anchor mention is one explained content word
+    for i, w in enumerate(r.words):
+        if w == "_":
+            continue
+        if i in r.explained:
+            content += 1
+            continue
+        if w in lx.FUNCTION_WORDS or w in lx.WH_WORDS or (len(w) <= 2 and not any(ch.isdigit() for ch in w)):
+            continue
+        content += 1
+        if (i in ops or i in impact_at or i in r.references or lx.stem(w) in edge_words
+                or verb_at.get(i) in used_edges):
+            continue
+        unexplained.append(w)
+    if not content:
+        return 1.0, unexplained
+    return round(1.0 - len(unexplained) / content, 3), unexplained

@@ -1,0 +1,258 @@
+"""Conditions a question puts on entities: attribute filters (closed values, value sets, numeric and date
+comparisons), edge attributes, existence conditions ("tickets caused by an outage", "customers with no open
+compliance case") and names the graph does not hold.
+
+``Vocabulary`` holds what is read from the store once (the closed values each string attribute takes) and is
+safe to share: it is filled under a lock and never changes per question.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+
+from core.records import EdgeCondition, Filter, PathStep
+from core.retrieval.linking import normalise
+from core.retrieval.planning import lexicon as lx
+from core.retrieval.planning.paths import first_step_to
+from core.retrieval.planning.reading import Noun, Reading
+from core.schema import DATE, EDGE_TYPES, FLOAT, INT, STRING, VertexType, entity_types, type_nouns, vertex_type
+
+MAX_OBSERVED_VALUES = 40  # a string attribute with more distinct values is free text, not a category
+SCAN_LIMIT = 200_000
+CALENDAR = ("january february march april may june july august september october november december monday "
+            "tuesday wednesday thursday friday saturday sunday").split()
+_CMP = [
+    (re.compile(r"\b(at least|no less than|or more)\b"), ">="),
+    (re.compile(r"\b(at most|no more than|or less|or fewer)\b"), "<="),
+    (re.compile(r"\b(above|over|greater than|more than|higher than|exceeding|exceeds|after|later than|since)\b"), ">"),
+    (re.compile(r"\b(below|under|less than|lower than|fewer than|before|earlier than)\b"), "<"),
+]
+_NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([kmb])?\b", re.I)
+_YEAR = re.compile(r"\b(in|during|from|of|since)\s+((?:19|20)\d{2})\b(?!-)")
+_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+
+
+class Vocabulary:
+    """Closed values per string attribute: declared in the ontology, else observed in the data when an attribute
+    takes few distinct values (a category such as "CDN"). Read once per type, then shared."""
+
+    def __init__(self, store):
+        self.store = store
+        self._values: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._lock = threading.Lock()
+
+    def values(self, vt: VertexType) -> dict[str, tuple[str, ...]]:
+        got = self._values.get(vt.name)
+        if got is not None:
+            return got
+        with self._lock:
+            if vt.name not in self._values:
+                seen: dict[str, set[str]] = {a.name: set() for a in vt.attrs if a.kind == STRING and not a.values}
+                seen.pop("name", None)
+                seen.pop("title", None)
+                for e in self.store.list_entities(vt.name, limit=SCAN_LIMIT) if seen else []:
+                    for attr, vals in seen.items():
+                        v = e.attrs.get(attr)
+                        if isinstance(v, str) and len(vals) <= MAX_OBSERVED_VALUES:
+                            vals.add(v)
+                out = {a.name: a.values for a in vt.attrs if a.values}
+                out |= {k: tuple(sorted(v)) for k, v in seen.items() if 0 < len(v) <= MAX_OBSERVED_VALUES}
+                self._values[vt.name] = out
+            return self._values[vt.name]
+
+    def known_words(self) -> set[str]:
+        known = set(CALENDAR) | {w.lower() for w in type_nouns()} | {vt.name.lower() for vt in entity_types()}
+        for vt in entity_types():
+            for a in vt.attrs:
+                known.update(w.lower() for phrase in a.words for w in phrase.split())
+            for vals in self.values(vt).values():
+                known.update(v.lower() for v in vals)
+        return known | lx.FUNCTION_WORDS | lx.WH_WORDS
+
+    def unknown_name(self, text: str) -> str | None:
+        """A capitalised name (not sentence-initial, not an ontology word, an acronym or a calendar word) the store
+        does not know: the question is about an entity we do not have."""
+        known = self.known_words()
+        for m in re.finditer(r"(?<![\w-])([A-Z][a-zA-Z0-9&.]+(?:\s+[A-Z][a-zA-Z0-9&.]+)*)", text):
+            phrase = m.group(1).strip(".")
+            before = text[: m.start()].rstrip()
+            if not before or before[-1] in ".?!:;\"'(—–-":
+                phrase = phrase.partition(" ")[2]  # a sentence-initial capital is not a name; what follows may be
+            single = " " not in phrase
+            if not phrase or phrase.lower() in known or all(w.lower() in known for w in phrase.split()):
+                continue
+            if single and (len(phrase) < 4 or phrase.isupper()):
+                continue  # short words and acronyms (CDN, EMEA) are too often ordinary vocabulary
+            if not self.store.find_entities(phrase, limit=1):
+                return phrase
+        return None
+
+
+def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: int, exclude: set[int] | None = None,
+                 scope: tuple[int, int] | None = None, loose: bool = False) -> list[Filter]:
+    """Filters on ``target`` the words name. Several values of one attribute make a value set ("P0 or P1")."""
+    words = r.words
+    lo, hi = scope or (0, len(words))
+    filters: list[Filter] = []
+    other_noun_at = {n.start for n in r.nouns if n.type != target.name}
+    taken: set[int] = set(exclude or ())
+    for attr in target.attrs:
+        found: list[tuple[int, int, str]] = []
+        for value in sorted(vocab.values(target).get(attr.name, ()), key=len, reverse=True):
+            v = normalise(value).split()
+            for i in range(lo, min(hi, len(words)) - len(v) + 1):
+                if words[i : i + len(v)] != v or set(range(i, i + len(v))) & taken:
+                    continue
+                vlen = len(v)
+                after, before = words[i + vlen : i + vlen + 3], words[max(0, i - 3) : i]
+                distinctive = any(ch.isdigit() for ch in value)
+                attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in phrase.split()}
+                near_noun = target_pos >= 0 and i < target_pos <= i + vlen + 2 + 2 * _in_list(words, i + vlen)
+                if (i + vlen) in other_noun_at and not near_noun:
+                    continue
+                predicate = bool(set(before[-1:]) & lx.PREDICATE_WORDS)  # "tickets that are still open"
+                listed = bool(found) and i - (found[-1][1]) <= 2  # "P0 or P1", "Gold, Platinum"
+                if loose or distinctive or near_noun or predicate or listed or attr_words & set(after) or attr_words & set(before):
+                    found.append((i, i + vlen, value))
+                    taken |= set(range(i, i + vlen))
+                    break
+        if found:
+            found.sort()
+            for s, e, _ in found:
+                r.use(s, e, f"filter {attr.name}")
+            for phrase in (attr.name.replace("_", " "), *attr.words):
+                r.use_phrase(phrase, f"attribute {attr.name}")
+            vals = list(dict.fromkeys(v for _, _, v in found))
+            neg = any(w in ("not", "non", "except", "excluding", "other") for w in words[max(0, found[0][0] - 2) : found[0][0]])
+            if len(vals) == 1:
+                filters.append(Filter(attr.name, "!=" if neg else "==", vals[0]))
+            elif not neg:
+                filters.append(Filter(attr.name, "in", vals))
+    filters += _numeric_filters(r, target)
+    return filters
+
+
+def _in_list(words: list[str], i: int) -> int:
+    """1 when the words at ``i`` continue a value list ("or P1", "and Gold")."""
+    return int(i < len(words) and words[i] in ("or", "and"))
+
+
+def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
+    filters: list[Filter] = []
+    low = r.low
+    for attr in target.attrs:
+        if attr.kind not in (INT, FLOAT, DATE):
+            continue
+        for phrase in sorted((attr.name.replace("_", " "), *attr.words), key=len, reverse=True):
+            m = re.search(rf"\b{re.escape(phrase)}\b(.{{0,40}})", low)
+            if not m:
+                continue
+            tail = m.group(1)
+            for pattern, op in _CMP:
+                c = pattern.search(tail)
+                if not c:
+                    continue
+                rest = tail[c.end() :]
+                got = None
+                if attr.kind == DATE:
+                    d = _DATE.search(rest)
+                    got = d.group(1) if d else None
+                else:
+                    n = _NUMBER.search(rest)
+                    if n:
+                        got = float(n.group(1).replace(",", ""))
+                        got *= {"k": 1e3, "m": 1e6, "b": 1e9}.get((n.group(2) or "").lower(), 1)
+                if got is not None:
+                    filters.append(Filter(attr.name, op, got))
+                    r.use_phrase(phrase, f"attribute {attr.name}")
+                    _use_tail(r, tail[: c.end() + 24])
+                break
+            break
+    year = _YEAR.search(low)
+    dates = [a for a in target.attrs if a.kind == DATE]
+    if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
+        named = [a for a in dates if any(lx.find_phrase(r.words, normalise(p)) >= 0 for p in a.words)]
+        filters.append(Filter((named or dates)[0].name, "contains", year.group(2)))
+        r.use_phrase(year.group(2), "year")
+        for a in named[:1]:
+            for p in a.words:
+                r.use_phrase(p, f"attribute {a.name}")
+    return filters
+
+
+def _use_tail(r: Reading, tail: str) -> None:
+    """Mark the comparison words and numbers of a numeric condition as used."""
+    for w in lx.words_of(tail):
+        if any(ch.isdigit() for ch in w) or w in ("than", "least", "most", "more", "less", "over", "under", "above",
+                                                   "below", "after", "before", "since", "fewer", "exceeding", "exceeds",
+                                                   "greater", "higher", "lower", "k", "m", "b", "million", "thousand"):
+            i = lx.find_phrase(r.words, w)
+            if i >= 0:
+                r.use(i, i + 1, "comparison")
+
+
+def edge_attrs(r: Reading, steps: list[PathStep]) -> None:
+    for s in steps:
+        for e in EDGE_TYPES:
+            if e.name != s.edge:
+                continue
+            for a in e.attrs:
+                for v in a.values:
+                    if lx.find_phrase(r.words, normalise(v)) >= 0:
+                        s.edge_attrs[a.name] = v
+                        r.use_phrase(v, f"edge {a.name}")
+
+
+def conditions(vocab: Vocabulary, r: Reading, target: str, on_path: set[str], skip: set[int]) -> list[EdgeCondition]:
+    """Existence conditions: nouns of types one hop from the target that are not on the walk ("tickets caused by
+    an outage", "customers without an open compliance case", "outage-related tickets")."""
+    out: list[EdgeCondition] = []
+    for n in r.nouns:
+        if n.type == target or n.type in on_path or n.start in skip or n.type in r.anchor_types:
+            continue
+        step = first_step_to(target, r.words, n.type)
+        if step is None:
+            continue
+        window = r.words[max(0, n.start - 4) : n.start]
+        negate = any(w in ("not", "no", "without", "never", "lacking", "lack", "lacks", "free", "nor") for w in window)
+        negate = negate or "n't" in " ".join(window) or any(w.endswith("nt") and w in ("dont", "doesnt", "didnt",
+                                                                                    "havent", "hasnt") for w in window)
+        far = attr_filters(vocab, r, vertex_type(n.type), n.start, scope=(max(0, n.start - 4), n.end + 3))
+        r.use(n.start, n.end, f"condition {n.type}")
+        for i in range(max(0, n.start - 4), n.start):
+            if r.words[i] in ("not", "no", "without", "never", "lacking", "lack", "lacks", "free", "any", "an", "a"):
+                r.use(i, i + 1, "condition")
+        out.append(EdgeCondition(step.edge, step.direction, n.type, far, negate))
+    return out
+
+
+def lookup_attr(r: Reading, vt: VertexType) -> str | None:
+    best: tuple[int, int, str] | None = None
+    for order, attr in enumerate(vt.attrs):
+        for phrase in (attr.name.replace("_", " "), *attr.words):
+            if lx.find_phrase(r.words, normalise(phrase)) >= 0:
+                key = (len(phrase), -order, attr.name)
+                if best is None or key > best:
+                    best = key
+    if best:
+        for phrase in (best[2].replace("_", " "), *vt.attr(best[2]).words):
+            r.use_phrase(phrase, f"attribute {best[2]}")
+    return best[2] if best else None
+
+
+def numeric_attr(r: Reading, vt: VertexType) -> str | None:
+    best: tuple[int, str, str] | None = None
+    for attr in vt.attrs:
+        if attr.kind not in (INT, FLOAT):
+            continue
+        for phrase in (attr.name.replace("_", " "), *attr.words):
+            if lx.find_phrase(r.words, normalise(phrase)) >= 0 and (best is None or len(phrase) > best[0]):
+                best = (len(phrase), attr.name, phrase)
+    if best:
+        r.use_phrase(best[2], f"attribute {best[1]}")
+    return best[1] if best else None
+
+
+def noun_at(r: Reading, start: int) -> Noun | None:
+    return next((n for n in r.nouns if n.start == start), None)
