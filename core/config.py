@@ -37,6 +37,12 @@ class Settings(BaseSettings):
     tg_secret: SecretStr | None = None
     tg_token: SecretStr | None = None
     tg_batch_size: int = 500
+    # RESTPP stops a query after 16 s and refuses responses over 32 MB by default (server-docs API/index.adoc);
+    # HopLens sends its own limits: lookups get the server's 16 s, whole-graph scans (stats, lexical, paging) more.
+    tg_query_timeout_s: float = 16.0
+    tg_scan_timeout_s: float = 120.0
+    tg_response_limit_mb: int = 32
+    tg_page_size: int = 5000  # rows per paged read (entities, document hashes, edge keys)
 
     # ---- models
     generator: Literal["offline", "gemini", "openai"] = "offline"

@@ -12,11 +12,17 @@ Hop-score contract (DESIGN.md § Hop scores), implemented by ``expand``:
   set (SetAccum<VERTEX>) and form the next frontier.
 - ``max_nodes`` caps the total: expansion stops adding new vertices once reached (deterministic order).
 - The returned ``Subgraph.edges`` are every traversed edge (src, type, dst in the stored direction).
+
+Protocols: ``StoreReader`` (what answering code reads) and ``StoreWriter`` (what builders and ingest write). Both
+backends implement both fully; what only one can do is declared in ``capabilities`` (``StoreCapabilities``), never
+found by probing for methods. ``tests/integration/test_store_conformance.py`` runs one suite against both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -46,37 +52,88 @@ def check_embedder_matches(recorded_name: str | None, recorded_dim, embedder: An
         )
 
 
-@runtime_checkable
-class GraphStore(Protocol):
-    backend: str  # "embedded" | "tigergraph"
+# meta keys both backends use (the embedded store and TigerGraph's HL_Meta vertices)
+EMBEDDER_NAME, EMBEDDER_DIM, BUILD_STATE = "embedder_name", "embedder_dim", "build_state"
 
-    # ---- writes (idempotent upserts, batched by the caller)
-    def upsert_entities(self, entities: Sequence[Entity]) -> None: ...
-    def upsert_edges(self, edges: Sequence[Edge]) -> None: ...
-    def upsert_documents(self, documents: Sequence[Document]) -> None: ...
-    def upsert_chunks(self, chunks: Sequence[Chunk], vectors: np.ndarray) -> None: ...
-    def delete_documents(self, doc_ids: Sequence[str]) -> None: ...
+
+@dataclass(frozen=True)
+class StoreCapabilities:
+    """What a backend can do beyond the protocol. Callers read these instead of probing for methods; every
+    protocol method exists on every backend and behaves as documented whatever these say."""
+
+    embedding_cache: bool  # cached_vectors() can return stored vectors (else it always returns {})
+    atomic_transactions: bool  # transaction() makes its writes all-or-nothing (else each call commits alone and
+    #                            document fingerprints passed to upsert_documents are written when it exits)
+    snapshots: bool  # hoplens snapshot / restore work on it (a local folder)
+
+
+@runtime_checkable
+class StoreReader(Protocol):
+    """Everything the pipelines, the planner, the app and an incremental builder read."""
+
+    backend: str  # "embedded" | "tigergraph"
+    capabilities: StoreCapabilities
+
+    @property
+    def location(self) -> str:
+        """Where the data lives, for messages: a folder, or server URL and graph."""
+        ...
 
     # ---- lookups
     def get_entity(self, entity_id: str) -> Entity | None: ...
-    def get_entities(self, entity_ids: Sequence[str]) -> list[Entity]: ...
+    def get_entities(self, entity_ids: Sequence[str]) -> list[Entity]:
+        """Entities in the order asked, duplicates and unknown ids dropped."""
+        ...
     def find_entities(self, text: str, limit: int = 10) -> list[Entity]:
         """Entities whose id, name or alias matches ``text`` (case-insensitive exact first, then prefix)."""
         ...
-    def list_entities(self, type_name: str | None = None, limit: int = 100, offset: int = 0) -> list[Entity]: ...
+    def list_entities(self, type_name: str | None = None, limit: int = 100, offset: int = 0) -> list[Entity]:
+        """Entities in id order (of one type, or all), ``limit`` from ``offset``."""
+        ...
+    def entity_ids(self) -> list[str]:
+        """Every entity id, sorted."""
+        ...
+    def edge_keys(self) -> list[tuple[str, str, str]]:
+        """Every stored edge as (src, type, dst), sorted; content edges (MENTIONS, PART_OF) included where the
+        backend stores them as edges: callers filter with ``STRUCTURAL``."""
+        ...
     def alias_table(self) -> dict[str, list[str]]:
         """The phone book: lower-cased name/alias/id -> entity ids carrying it."""
         ...
     def get_document(self, doc_id: str) -> Document | None: ...
-    def get_chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]: ...
-    def chunks_for_entities(self, entity_ids: Sequence[str], limit_per_entity: int = 3) -> dict[str, list[str]]:
-        """Chunk ids that mention each entity (deterministic order)."""
+    def get_chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]:
+        """Chunks in the order asked, unknown ids dropped."""
         ...
-    def documents_for_entity(self, entity_id: str, limit: int = 50) -> list[Document]: ...
+    def chunks_of_document(self, doc_id: str) -> list[Chunk]:
+        """A document's chunks in ``ord`` order."""
+        ...
+    def chunks_for_entities(self, entity_ids: Sequence[str], limit_per_entity: int = 3) -> dict[str, list[str]]:
+        """Chunk ids that mention each entity, in (doc_id, ord) order."""
+        ...
+    def documents_for_entity(self, entity_id: str, limit: int = 50) -> list[Document]:
+        """Documents that mention the entity, in id order."""
+        ...
+    def document_hashes(self) -> dict[str, str]:
+        """doc id -> the fingerprint recorded with it (content hash unless the writer passed its own)."""
+        ...
+    def cached_vectors(self, text_hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Vectors already stored for these embedding keys; {} when ``capabilities.embedding_cache`` is False."""
+        ...
+    def boilerplate(self) -> np.ndarray | None:
+        """The frozen boilerplate sentence keys (int64), or None before a build froze them."""
+        ...
 
     # ---- search
-    def vector_search(self, vector: np.ndarray, k: int) -> list[Hit]: ...
-    def lexical_search(self, text: str, k: int) -> list[Hit]: ...
+    def vector_search(self, vector: np.ndarray, k: int, embedder: Any = None) -> list[Hit]:
+        """Top-k chunks by cosine similarity, best first; ``embedder`` is checked against the store's."""
+        ...
+    def lexical_search(self, text: str, k: int) -> list[Hit]:
+        """Top-k chunks by BM25 (bm25s "lucene", k1 1.5, b 0.75, English stop words, Snowball stems), best
+        first, equal scores in chunk-id order."""
+        ...
+    def check_embedder(self, embedder: Any) -> None:
+        """EmbedderMismatch when ``embedder`` is not the one that built the vectors."""
+        ...
 
     # ---- graph
     def neighbors(
@@ -91,6 +148,7 @@ class GraphStore(Protocol):
         fanout: int = 50,
         edge_types: Iterable[str] | None = None,
         max_nodes: int = 400,
+        direction: str = "both",
     ) -> Subgraph: ...
     def path_query(self, query: PathQuery) -> list[str]:
         """Exact, sorted entity ids answering ``query`` (count = len)."""
@@ -101,5 +159,52 @@ class GraphStore(Protocol):
         """{"entities": {type: n}, "edges": {type: n}, "documents": n, "chunks": n, "tokens": n, ...}"""
         ...
     def get_meta(self, key: str) -> str | None: ...
+    def close(self, refresh: bool = True) -> None: ...
+
+
+@runtime_checkable
+class StoreWriter(StoreReader, Protocol):
+    """What builders and ingest write. Upserts are idempotent; callers batch."""
+
+    @property
+    def indexes_stale(self) -> bool:
+        """True when written chunks are not yet searchable (``refresh_indexes`` brings them in)."""
+        ...
+
+    def upsert_entities(self, entities: Sequence[Entity]) -> None: ...
+    def delete_entities(self, entity_ids: Sequence[str]) -> None:
+        """Remove entities and every edge touching them (documents keep their text)."""
+        ...
+    def upsert_edges(self, edges: Sequence[Edge]) -> None: ...
+    def delete_edges(self, edges: Sequence[tuple[str, str, str]]) -> None: ...
+    def upsert_documents(self, documents: Sequence[Document], hashes: Sequence[str] | None = None) -> None:
+        """Insert/replace documents; their MENTIONS are replaced by what ``entity_ids`` and their stored chunks
+        name. ``hashes`` (default: content hash) is what ``document_hashes`` returns."""
+        ...
+    def upsert_chunks(
+        self, chunks: Sequence[Chunk], vectors: np.ndarray | None, vector_keys: Sequence[str] | None = None
+    ) -> None:
+        """Insert/replace chunks with their vectors (rows aligned with ``chunks``; None only when every vector is
+        cached, see ``capabilities.embedding_cache``)."""
+        ...
+    def delete_chunks(self, doc_ids: Sequence[str]) -> int:
+        """Remove the chunks of ``doc_ids``; returns how many."""
+        ...
+    def delete_documents(self, doc_ids: Sequence[str]) -> None: ...
     def set_meta(self, key: str, value: str) -> None: ...
-    def close(self) -> None: ...
+    def bind_embedder(self, embedder: Any) -> None:
+        """Record the embedder of a new store, or check it against the recorded one."""
+        ...
+    def transaction(self) -> AbstractContextManager[Any]:
+        """Group writes (atomic where ``capabilities.atomic_transactions``)."""
+        ...
+    def refresh_indexes(self, progress: bool = False) -> dict[str, Any]:
+        """Make written chunks searchable; returns what was done."""
+        ...
+    def prune_embeddings(self) -> int:
+        """Drop cached vectors no chunk uses; returns how many (0 without an embedding cache)."""
+        ...
+    def set_boilerplate(self, keys: np.ndarray, min_docs: int) -> None: ...
+
+
+GraphStore = StoreWriter  # the name older callers import

@@ -28,7 +28,13 @@ from core.schema import type_of_id
 from core.store import _files, _sqlite, digest
 from core.store._filters import check_filter, matches
 from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
-from core.store.base import EmbedderMismatch, StoreCorrupted, StoreError, check_embedder_matches
+from core.store.base import (
+    EmbedderMismatch,
+    StoreCapabilities,
+    StoreCorrupted,
+    StoreError,
+    check_embedder_matches,
+)
 
 if TYPE_CHECKING:
     from core.config import Settings
@@ -49,6 +55,7 @@ def _restore_hint(path: Path) -> str:
 
 class EmbeddedStore:
     backend = "embedded"
+    capabilities = StoreCapabilities(embedding_cache=True, atomic_transactions=True, snapshots=True)
 
     def __init__(
         self,
@@ -711,7 +718,8 @@ class EmbeddedStore:
         if lexical is None or k <= 0:
             return []
         vids, scores = lexical.search(text, k)
-        return self._hits(vids, scores, "bm25")
+        # equal scores in chunk-id order (the protocol's tie rule, so both backends rank alike)
+        return sorted(self._hits(vids, scores, "bm25"), key=lambda h: (-h.score, h.chunk_id))
 
     def _hits(self, vids: np.ndarray, scores: np.ndarray, source: str) -> list[Hit]:
         if not len(vids):
@@ -844,6 +852,10 @@ class EmbeddedStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close(refresh=exc[0] is None)
+
+    @property
+    def location(self) -> str:
+        return str(self.path)
 
     def __repr__(self) -> str:
         return f"EmbeddedStore({str(self.path)!r}, read_only={self.read_only})"

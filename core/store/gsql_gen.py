@@ -9,7 +9,9 @@ What the DDL adds to the ontology, and why (storage only, no new meaning):
 - entity types get ``aliases LIST<STRING>`` and ``attrs_json`` (the exact ``Entity.attrs`` round trip; the typed
   attributes exist so GSQL can filter and aggregate in the database);
 - Document/Chunk get the record fields the ontology leaves implicit (text, doc_id, ord, tokens, entity_ids) and
-  the document content hash an incremental build compares;
+  the document content hash an incremental build compares; chunks also keep ``terms``, their text analysed the
+  way the embedded store's BM25 index analyses it (stop words dropped, Snowball stems, in order), so the
+  ``hl_lexical`` query computes the same BM25 scores in the database;
 - ``MENTIONS`` also runs from Chunk to entities (``Chunk.entity_ids``), so the vector seed query can walk from
   the chunks it found to the entities they mention;
 - every edge type gets ``attrs_json`` (``Edge.attrs`` round trip) and a reverse edge ``reverse_<NAME>`` so
@@ -51,7 +53,13 @@ _GSQL_TYPES = {
 ENTITY_STORAGE = (("aliases", "LIST<STRING>"), ("attrs_json", "STRING"))
 CONTENT_STORAGE: dict[str, tuple[tuple[str, str], ...]] = {
     "Document": (("text", "STRING"), ("entity_ids", "LIST<STRING>"), ("content_hash", "STRING")),
-    "Chunk": (("doc_id", "STRING"), ("ord", "INT"), ("tokens", "INT"), ("entity_ids", "LIST<STRING>")),
+    "Chunk": (
+        ("doc_id", "STRING"),
+        ("ord", "INT"),
+        ("tokens", "INT"),
+        ("entity_ids", "LIST<STRING>"),
+        ("terms", "LIST<STRING>"),
+    ),
 }
 EDGE_STORAGE = (("attrs_json", "STRING"),)
 EXTRA_EDGE_SOURCES = {"MENTIONS": ("Chunk",)}  # MENTIONS also from Chunk (chunk-level mentions)

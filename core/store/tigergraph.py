@@ -12,14 +12,17 @@ result mapping are tested; the GSQL itself has not been run on a live server her
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import logging
 import math
 import re
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +45,15 @@ from core.records import (
 from core.store import gsql_gen
 from core.store._filters import check_filter, matches
 from core.store._sqlite import document_hash, norm_key
-from core.store.base import EmbedderMismatch, StoreError, check_embedder_matches
+from core.store.base import (
+    BUILD_STATE,
+    EMBEDDER_DIM,
+    EMBEDDER_NAME,
+    EmbedderMismatch,
+    StoreCapabilities,
+    StoreError,
+    check_embedder_matches,
+)
 
 if TYPE_CHECKING:
     from core.config import Settings
@@ -52,14 +63,17 @@ log = logging.getLogger(__name__)
 MIN_VERSION = (4, 2)  # native vector attributes and vectorSearch()
 EF_SEARCH = 64  # HNSW exploration factor floor for vector_search (raised to k when k is larger)
 INDEX_TIMEOUT_S = 300.0
-EMBEDDER_NAME, EMBEDDER_DIM = "embedder_name", "embedder_dim"  # the same meta keys as the embedded store
+BOILERPLATE_KEY, BOILERPLATE_MIN_DOCS = "boilerplate", "boilerplate_min_docs"  # meta keys, as in the embedded store
 DIGEST_KEY = "hoplens.gsql_digest"  # meta key: hash of the installed query texts (install once, idempotent)
 VECTOR_QUERY = "hl_vector_seed"  # installable only once Chunk.emb exists (first chunks written)
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-TERM_RE = re.compile(r"[a-z0-9]+")
-STOPWORDS = frozenset(
-    "a an and are as at be by for from has have in is it of on or the to was were what which who with".split()
-)
+# DATETIME holds 1582-10-15 00:00:00 .. 9999-12-31 23:59:59 (gsql-docs ddl-and-loading/attribute-data-types.adoc);
+# INT is a signed 64-bit integer. One value outside these fails a whole upsert request (server-docs
+# API/upsert-rest.adoc, "Valid data types"), so values are checked before they are sent.
+DATETIME_MIN, DATETIME_MAX = dt.datetime(1582, 10, 15), dt.datetime(9999, 12, 31, 23, 59, 59)
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+TIMEOUT_CODES = ("REST-3000", "REST-3001", "REST-3002", "GSQL-7002")  # server-docs reference/return-codes.adoc
+SIZE_LIMIT_CODE = "REST-4000"
 GSQL_ERRORS = (
     "Semantic Check Fails",
     "SEMANTIC ERROR",
@@ -75,22 +89,27 @@ GSQL_ERRORS = (
 # installed query -> the parameters this module passes (exactly the CREATE QUERY signature in gsql/queries/)
 QUERIES: dict[str, tuple[str, ...]] = {
     "hl_vector_seed": ("query_vector", "k", "ef_search"),
-    "hl_expand": ("seeds", "e_types", "e_names", "e_bases", "hops", "fanout", "max_nodes"),
+    "hl_expand": ("seeds", "e_types", "hops", "fanout", "max_nodes"),
     "hl_typed_hop": ("sources", "e_type", "target_type", "cond_attr", "cond_value"),
     "hl_neighbors": ("v", "e_types"),
     "hl_get_vertices": ("ids", "vtype"),
     "hl_entity_lookup": ("lookup_key", "v_types"),
-    "hl_entity_names": ("v_types",),
-    "hl_list_entities": ("v_types", "cap"),
+    "hl_list_entities": ("v_types", "after_id", "lim"),
+    "hl_edge_keys": ("v_types", "e_types", "after_id", "lim"),
     "hl_entity_chunks": ("ents", "per_entity"),
     "hl_entity_docs": ("ent", "lim"),
     "hl_lexical": ("terms", "k"),
     "hl_stats": ("e_types",),
     "hl_delete_documents": ("doc_ids", "chunks_only"),
     "hl_document_chunks": ("doc_ids",),
-    "hl_document_hashes": (),
+    "hl_document_hashes": ("after_id", "lim"),
+    "hl_delete_entities": ("ents",),
+    "hl_delete_edges": ("srcs", "e_type", "pairs"),
+    "hl_reset_mentions": ("ids", "vtype"),
     **{gsql_gen.impact_query_name(t): ("outages",) for t in schema.IMPACT_PATHS},
 }
+# queries that read the whole graph: they run with HOPLENS_TG_SCAN_TIMEOUT_S instead of the lookup timeout
+SCANS = frozenset({"hl_lexical", "hl_stats", "hl_list_entities", "hl_edge_keys", "hl_document_hashes", "hl_entity_lookup"})
 
 
 # ---- connection and errors -------------------------------------------------------------------------------------------
@@ -98,11 +117,16 @@ QUERIES: dict[str, tuple[str, ...]] = {
 
 def check_identifier(name: str, what: str) -> str:
     """Graph names are spliced into DDL (GSQL has no parameters for DDL), so only plain identifiers pass."""
-    from pyTigerGraph.common.gsql import _is_reserved_keyword
-
-    if not IDENT_RE.fullmatch(name or "") or _is_reserved_keyword(name):
+    if not IDENT_RE.fullmatch(name or "") or is_reserved(name):
         raise ValueError(f"{what} {name!r} must be a GSQL identifier (letters, digits, _; not a keyword)")
     return name
+
+
+def is_reserved(name: str) -> bool:
+    """A GSQL reserved word (pyTigerGraph >= 2.0.2's public list, from the GSQL reserved-word pages)."""
+    from pyTigerGraph import TigerGraphConnection
+
+    return bool(TigerGraphConnection.isReservedKeyword(name))
 
 
 def server_url(settings: Settings) -> str:
@@ -124,12 +148,24 @@ def translate_error(exc: BaseException, action: str, settings: Settings) -> Stor
     response = getattr(exc, "response", None)
     status = getattr(response, "status_code", None)
     message = str(getattr(exc, "message", "") or exc).strip() or type(exc).__name__
+    code = str(getattr(exc, "code", "") or "")
     try:  # an HTTP error's JSON body carries the server's own message
         body = json.loads(response.content) if response is not None and response.content else None
         if isinstance(body, dict) and body.get("message"):
             message = f"{body['message']} (HTTP {status})"
+            code = str(body.get("code") or code)
     except (ValueError, TypeError):
         pass
+    if code in TIMEOUT_CODES:
+        return StoreError(
+            f"TigerGraph at {where} stopped the query while {action}: it ran past its time limit ({message}). "
+            "Raise HOPLENS_TG_SCAN_TIMEOUT_S (whole-graph scans) or HOPLENS_TG_QUERY_TIMEOUT_S (lookups)"
+        )
+    if code == SIZE_LIMIT_CODE:
+        return StoreError(
+            f"TigerGraph at {where} refused the response while {action}: {message}. Lower HOPLENS_TG_PAGE_SIZE "
+            "or raise HOPLENS_TG_RESPONSE_LIMIT_MB"
+        )
     if status in (401, 403) or re.search(r"authenticat|unauthori[sz]ed|access denied|REST-10016|token", message, re.I):
         return StoreError(
             f"TigerGraph at {where} rejected the credentials while {action} ({message}): check HOPLENS_TG_USER and "
@@ -275,20 +311,30 @@ def stored_edge(src: str, dtype: str, dst: str, attrs: dict[str, Any] | None = N
 
 
 def _to_datetime(value: Any) -> str | None:
+    """``YYYY-MM-DD[( |T)HH:MM:SS[.f][zone]]`` as TigerGraph's ``YYYY-MM-DD HH:MM:SS``, or None when it is not a
+    real calendar date and time inside the DATETIME range (``2025-13-45`` is not)."""
     text = str(value)
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        return text + " 00:00:00"
-    m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?", text)
-    return f"{m.group(1)} {m.group(2)}" if m else None
+    m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?)?", text)
+    if not m:
+        return None
+    try:
+        stamp = dt.datetime.strptime(f"{m.group(1)} {m.group(2) or '00:00:00'}", "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return None
+    if not DATETIME_MIN <= stamp <= DATETIME_MAX:
+        return None
+    return stamp.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def typed_value(kind: str, value: Any) -> Any:
-    """The value in the attribute's GSQL type, or None when it does not convert (attrs_json keeps it anyway)."""
+    """The value in the attribute's GSQL type, or None when the type cannot hold it (attrs_json keeps it anyway):
+    an impossible or out-of-range DATETIME, an INT beyond 64 bits, a non-finite DOUBLE."""
     if value is None:
         return None
     try:
         if kind == schema.INT and not isinstance(value, bool):
-            return int(value)
+            number = int(value)
+            return number if INT_MIN <= number <= INT_MAX else None
         if kind == schema.FLOAT and not isinstance(value, bool):
             number = float(value)
             return number if math.isfinite(number) else None
@@ -303,13 +349,28 @@ def typed_value(kind: str, value: Any) -> Any:
     return None
 
 
+def _untyped(record: str, attr: str, kind: str, value: Any) -> None:
+    log.warning(
+        "%s: %s=%r is not a valid %s for TigerGraph; it is kept in attrs_json (and returned as given) but the typed "
+        "attribute is left unset, so the upsert request is not refused",
+        record,
+        attr,
+        value,
+        gsql_gen.gsql_type(kind),
+    )
+
+
 def entity_attributes(entity: Entity) -> dict[str, Any]:
+    """The upsert attributes of an entity; values its typed attributes cannot hold are reported (with the entity id)
+    and kept only in attrs_json, because one invalid value would fail the whole batch."""
     vt = schema.vertex_type(entity.type)
     out: dict[str, Any] = {"name": entity.name, "aliases": [str(a) for a in entity.aliases]}
     for attr in vt.attrs:
-        if attr.name != "name" and attr.name in entity.attrs:
+        if attr.name != "name" and attr.name in entity.attrs and entity.attrs[attr.name] is not None:
             value = typed_value(attr.kind, entity.attrs[attr.name])
-            if value is not None:
+            if value is None:
+                _untyped(f"entity {entity.id}", attr.name, attr.kind, entity.attrs[attr.name])
+            else:
                 out[attr.name] = value
     out["attrs_json"] = json.dumps(entity.attrs, sort_keys=True, ensure_ascii=False, default=str)
     return out
@@ -319,9 +380,11 @@ def edge_attributes(edge: Edge) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for decl in schema.edge_types(edge.type):
         for attr in decl.attrs:
-            if attr.name in edge.attrs:
+            if attr.name in edge.attrs and edge.attrs[attr.name] is not None and attr.name not in out:
                 value = typed_value(attr.kind, edge.attrs[attr.name])
-                if value is not None:
+                if value is None:
+                    _untyped(f"edge {edge.src} -{edge.type}-> {edge.dst}", attr.name, attr.kind, edge.attrs[attr.name])
+                else:
                     out[attr.name] = value
     out["attrs_json"] = json.dumps(edge.attrs, sort_keys=True, ensure_ascii=False, default=str)
     return out
@@ -332,8 +395,16 @@ def batches(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
         yield items[start : start + max(1, size)]
 
 
-def lexical_terms(text: str) -> list[str]:
-    return sorted({t for t in TERM_RE.findall(text.lower()) if len(t) > 1 and t not in STOPWORDS})
+def analyze(texts: Sequence[str]) -> list[list[str]]:
+    """Each text as BM25 terms, exactly as the embedded store's index analyses it (bm25s, English stop words,
+    Snowball stems; order and repeats kept): what Chunk.terms stores and hl_lexical's ``terms`` carries."""
+    from core.store._bm25 import _tokenize
+
+    if not texts:
+        return []
+    tokens = _tokenize(list(texts))
+    words = {i: w for w, i in tokens.vocab.items()}
+    return [[words[i] for i in ids] for ids in tokens.ids]
 
 
 # ---- the store -------------------------------------------------------------------------------------------------------
@@ -343,6 +414,9 @@ class TigerGraphStore:
     """GraphStore on TigerGraph. Open it with ``open_store``; ``create=True`` creates the schema when missing."""
 
     backend = "tigergraph"
+    # no embedding cache (vectors live in the HNSW attribute); each upsert request commits on its own, so
+    # transaction() defers document fingerprints to its end instead (see transaction); no local snapshots
+    capabilities = StoreCapabilities(embedding_cache=False, atomic_transactions=False, snapshots=False)
 
     def __init__(
         self, conn: Any, settings: Settings, *, index_timeout_s: float = INDEX_TIMEOUT_S, index_poll_s: float = 0.5
@@ -360,6 +434,13 @@ class TigerGraphStore:
         self._alias_rows: list[Entity] | None = None  # phone book cache; reset when this process writes entities
         self._chunk_cache: dict[str, Chunk] = {}
         self.last_mentions: dict[str, list[str]] = {}  # chunk id -> entities it mentions, from the last vector search
+        self._tx = threading.local()  # per-thread transaction depth and deferred document fingerprints
+        self.page_size = max(1, int(settings.tg_page_size))
+        self.size_limit = max(1, int(settings.tg_response_limit_mb)) * 1024 * 1024
+
+    @property
+    def location(self) -> str:
+        return f"{server_url(self.settings)} graph {self.graph}"
 
     # ---- setup
 
@@ -384,6 +465,11 @@ class TigerGraphStore:
         self.check_server()
         self.ensure_schema(create)
         self.ensure_queries()
+        if not create and self.get_meta(BUILD_STATE) == "in_progress":
+            raise StoreError(
+                f"the last build of graph {self.graph!r} did not finish; run `hoplens build --backend tigergraph` "
+                "again to resume it (written batches are kept)"
+            )
         return self
 
     def _schema(self) -> dict[str, Any] | None:
@@ -546,9 +632,31 @@ class TigerGraphStore:
             delay = min(delay * 2, 2.0)
 
     def run_query(self, name: str, **params: Any) -> list[Any]:
+        """Run an installed query by POST with this store's limits: GSQL-TIMEOUT (scans get the longer one) and
+        RESPONSE-LIMIT headers (pyTigerGraph's ``timeout`` in ms and ``sizeLimit`` in bytes)."""
         if set(params) != set(QUERIES[name]):  # a programming error, caught by the unit tests
             raise AssertionError(f"{name} takes {QUERIES[name]}, got {sorted(params)}")
-        return self._call(f"running query {name}", self.conn.runInstalledQuery, name, params, usePost=True)
+        seconds = self.settings.tg_scan_timeout_s if name in SCANS else self.settings.tg_query_timeout_s
+        return self._call(
+            f"running query {name}",
+            self.conn.runInstalledQuery,
+            name,
+            params,
+            timeout=max(1, int(seconds * 1000)),
+            sizeLimit=self.size_limit,
+            usePost=True,
+        )
+
+    def _pages(self, name: str, key: str, index: int, **params: Any) -> Iterator[list[Any]]:
+        """Keyset pages of a paged query (``after_id``/``lim``); ``key`` names the printed rows, read by id."""
+        after = ""
+        while True:
+            res = self.run_query(name, after_id=after, lim=self.page_size, **params)
+            rows = section(res, key, index) or []
+            yield rows
+            if len(rows) < self.page_size:
+                return
+            after = max(str(r.get("v_id", r.get("doc_id", ""))) for r in rows)
 
     # ---- types
 
@@ -610,7 +718,8 @@ class TigerGraphStore:
                 list(batch),
                 vertexMustExist=True,
             )
-            rejected += len(batch) - int(accepted)
+            # accepted_edges may count the reverse edges TigerGraph adds (reverse_X): never below zero
+            rejected += max(0, len(batch) - int(accepted))
         if rejected and strict:
             raise StoreError(
                 f"TigerGraph rejected {rejected} of {len(rows)} {etype} edges ({src_type} -> {dst_type}): an endpoint "
@@ -686,34 +795,94 @@ class TigerGraphStore:
                     dst_type,
                 )
 
+    def _existing(self, vtype: str, ids: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        for batch in batches(list(dict.fromkeys(ids)), self.batch_size):
+            res = self.run_query("hl_get_vertices", ids=list(batch), vtype=vtype)
+            found.update(str(v["v_id"]) for v in section(res, "vertices", 0))
+        return found
+
+    def _reset_mentions(self, vtype: str, ids: Sequence[str]) -> None:
+        for batch in batches(list(dict.fromkeys(ids)), self.batch_size):
+            self.run_query("hl_reset_mentions", ids=list(batch), vtype=vtype)
+
     def upsert_documents(self, documents: Sequence[Document], hashes: Sequence[str] | None = None) -> None:
-        """Documents and their MENTIONS edges. ``hashes`` (default: the content hash) is what document_hashes
-        returns, as in the embedded store. Edges from an earlier version of a document are not removed."""
+        """Documents and their MENTIONS edges, replacing the edges of an earlier version (as the embedded store
+        does): a document mentions its ``entity_ids`` and what its stored chunks mention. ``hashes`` (default: the
+        content hash) is what document_hashes returns; inside ``transaction()`` it is written when the
+        transaction ends, so a crash in between leaves the document to be processed again."""
         if hashes is not None and len(hashes) != len(documents):
             raise ValueError("hashes must match documents one to one")
-        rows = {}
+        rows: dict[str, dict[str, Any]] = {}
+        fingerprints: dict[str, str] = {}
         for n, d in enumerate(documents):
             if not isinstance(d.id, str) or not d.id.strip() or not isinstance(d.text, str):
                 raise ValueError(f"document needs a non-empty id and a text: {d.id!r}")
+            fingerprints[d.id] = hashes[n] if hashes is not None else document_hash(d)
             rows[d.id] = {
                 "kind": d.kind or "",
                 "title": d.title or "",
                 "text": d.text,
                 "entity_ids": [str(i) for i in d.entity_ids],
-                "content_hash": hashes[n] if hashes is not None else document_hash(d),
+                "content_hash": "" if self._in_transaction() else fingerprints[d.id],
             }
         if not rows:
             return
         self._upsert_vertices("Document", list(rows.items()), "documents")
-        self._mention_edges("Document", {d.id: list(d.entity_ids) for d in documents})
+        self._reset_mentions("Document", list(rows))
+        owners = {d.id: list(d.entity_ids) for d in documents}
+        for batch in batches(list(rows), self.batch_size):
+            res = self.run_query("hl_document_chunks", doc_ids=list(batch))
+            for v in section(res, "chunks", 0):
+                c = chunk_from_vertex(v)
+                owners.setdefault(c.doc_id, []).extend(c.entity_ids)
+        self._mention_edges("Document", owners)
+        if self._in_transaction():
+            self._tx.pending.update(fingerprints)
 
-    def upsert_chunks(self, chunks: Sequence[Chunk], vectors: np.ndarray | None) -> None:
-        """Chunks with their vectors (rows aligned with ``chunks``), PART_OF their document, MENTIONS from the
-        chunk and from its document to the chunk's entities. The first call adds the vector attribute."""
+    def _in_transaction(self) -> bool:
+        return getattr(self._tx, "depth", 0) > 0
+
+    @contextmanager
+    def transaction(self) -> Iterator[TigerGraphStore]:
+        """Group writes. TigerGraph commits each upsert request on its own (capabilities.atomic_transactions is
+        False), so this cannot roll back; what it guarantees is the resume contract of a build: the document
+        fingerprints given to upsert_documents are written only when the outermost transaction ends without an
+        error, after the chunks, so an interrupted batch is processed again. Per thread, so concurrent writers
+        do not share pending fingerprints."""
+        depth = getattr(self._tx, "depth", 0)
+        if depth == 0:
+            self._tx.pending = {}
+        self._tx.depth = depth + 1
+        ok = False
+        try:
+            yield self
+            ok = True
+        finally:
+            self._tx.depth = depth
+            if depth == 0:
+                pending, self._tx.pending = self._tx.pending, {}
+                if ok and pending:
+                    self._upsert_vertices(
+                        "Document", [(i, {"content_hash": h}) for i, h in pending.items()], "document fingerprints"
+                    )
+
+    def upsert_chunks(
+        self, chunks: Sequence[Chunk], vectors: np.ndarray | None, vector_keys: Sequence[str] | None = None
+    ) -> None:
+        """Chunks with their vectors (rows aligned with ``chunks``), their BM25 terms, PART_OF their document,
+        MENTIONS from the chunk (replacing an earlier version's) and from its document to the chunk's entities.
+        The first call adds the vector attribute. ``vector_keys`` is accepted for the protocol: with no embedding
+        cache there is nothing to key."""
         if not chunks:
             return
         if vectors is None:
-            raise ValueError("the TigerGraph backend keeps no embedding cache: pass the chunk vectors")
+            raise ValueError(
+                "the TigerGraph backend keeps no embedding cache (capabilities.embedding_cache is False): pass the "
+                "chunk vectors"
+            )
+        if vector_keys is not None and len(vector_keys) != len(chunks):
+            raise ValueError("vector_keys must match chunks one to one")
         vecs = np.asarray(vectors, dtype=np.float32)
         if vecs.ndim != 2 or vecs.shape[0] != len(chunks):
             raise ValueError(f"vectors must have shape ({len(chunks)}, dim), got {vecs.shape}")
@@ -722,21 +891,29 @@ class TigerGraphStore:
         for c in chunks:
             if not isinstance(c.id, str) or not c.id or not isinstance(c.doc_id, str) or not c.doc_id:
                 raise ValueError(f"chunk needs a non-empty id and doc_id: {c.id!r}")
+        missing = sorted({c.doc_id for c in chunks} - self._existing("Document", [c.doc_id for c in chunks]))
+        if missing:
+            raise StoreError(
+                f"chunks of documents not in graph {self.graph!r} ({', '.join(missing[:3])}): upsert the documents "
+                "first, then the chunks"
+            )
         self.ensure_vector(int(vecs.shape[1]))
         rows = {}
-        for c, vec in zip(chunks, vecs, strict=True):
+        for c, vec, terms in zip(chunks, vecs, analyze([c.text for c in chunks]), strict=True):
             rows[c.id] = {
                 "text": c.text,
                 "doc_id": c.doc_id,
                 "ord": int(c.ord),
                 "tokens": int(c.tokens),
                 "entity_ids": [str(i) for i in c.entity_ids],
+                "terms": terms,
                 gsql_gen.VECTOR_ATTR: [float(x) for x in vec],
             }
         self._upsert_vertices("Chunk", list(rows.items()), "chunks")
         self._upsert_edge_group(
             "Chunk", "PART_OF", "Document", [(c.id, c.doc_id, {"attrs_json": "{}"}) for c in chunks], strict=True
         )
+        self._reset_mentions("Chunk", list(rows))
         self._mention_edges("Chunk", {c.id: list(c.entity_ids) for c in chunks})
         by_doc: dict[str, list[str]] = {}
         for c in chunks:
@@ -762,16 +939,66 @@ class TigerGraphStore:
         self._chunk_cache.clear()
         self._index_dirty = True
 
+    def delete_entities(self, entity_ids: Sequence[str]) -> None:
+        """Remove entities and every edge touching them (TigerGraph's DELETE cascades to edges)."""
+        types = self.resolve_types(entity_ids)
+        typed = [(i, types[i]) for i in dict.fromkeys(entity_ids) if i in types]
+        for batch in batches(typed, self.batch_size):
+            self.run_query("hl_delete_entities", ents=list(batch))
+        for i, _ in typed:
+            self._types.pop(i, None)
+        if typed:
+            self._alias_rows = None
+
+    def delete_edges(self, edges: Sequence[tuple[str, str, str]]) -> None:
+        """Remove stored edges given as (src, type, dst); edges that do not exist are ignored."""
+        keys = [tuple(e) for e in edges]
+        types = self.resolve_types([k[0] for k in keys])
+        groups: dict[str, dict[tuple[str, str], None]] = {}
+        for src, etype, dst in keys:
+            decls = schema.edge_types(etype)
+            if not decls or any(d.structural for d in decls):
+                raise ValueError(f"edge {src} -{etype}-> {dst}: {etype!r} is not an entity edge type of the ontology")
+            if src in types:
+                groups.setdefault(etype, {})[(src, dst)] = None
+        for etype, pairs in groups.items():
+            for batch in batches(list(pairs), self.batch_size):
+                self.run_query(
+                    "hl_delete_edges",
+                    srcs=sorted({(s, types[s]) for s, _ in batch}),
+                    e_type=etype,
+                    pairs=[f"{s} {d}" for s, d in batch],
+                )
+
     def document_hashes(self) -> dict[str, str]:
-        res = self.run_query("hl_document_hashes")
-        return {h["doc_id"]: h["content_hash"] for h in section(res, "hashes", 0)}
+        """doc id -> recorded fingerprint; documents whose fingerprint is not written yet (an unfinished
+        transaction) are left out, so a builder processes them again."""
+        out: dict[str, str] = {}
+        for rows in self._pages("hl_document_hashes", "hashes", 0):
+            out.update({h["doc_id"]: h["content_hash"] for h in rows if h.get("content_hash")})
+        return out
 
     def cached_vectors(self, text_hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        """No embedding cache on TigerGraph: every chunk is embedded by the builder."""
+        """No embedding cache on TigerGraph (capabilities.embedding_cache is False): always {}."""
         return {}
 
     def prune_embeddings(self) -> int:
         return 0
+
+    def boilerplate(self) -> np.ndarray | None:
+        """The frozen boilerplate sentence keys (kept in HL_Meta as JSON), or None before a build froze them."""
+        if self.get_meta(BOILERPLATE_MIN_DOCS) is None:
+            return None
+        return np.array(sorted(json.loads(self.get_meta(BOILERPLATE_KEY) or "[]")), dtype=np.int64)
+
+    def set_boilerplate(self, keys: np.ndarray, min_docs: int) -> None:
+        self.set_meta(BOILERPLATE_KEY, json.dumps(sorted(int(k) for k in np.asarray(keys).tolist())))
+        self.set_meta(BOILERPLATE_MIN_DOCS, str(int(min_docs)))
+
+    @property
+    def indexes_stale(self) -> bool:
+        """True when chunks were written and the HNSW index has not been confirmed caught up since."""
+        return self._index_dirty
 
     # ---- embedder and index (the embedded store's API, so a builder can treat both alike)
 
@@ -819,13 +1046,40 @@ class TigerGraphStore:
             found.update({e.id: e for e in self._fetch_entities(unknown, [v.name for v in schema.entity_types()])})
         return [found[i] for i in ids if i in found]
 
+    def _entity_pages(self, types: Sequence[str]) -> Iterator[list[Entity]]:
+        for rows in self._pages("hl_list_entities", "entities", 0, v_types=list(types)):
+            page = [entity_from_vertex(v) for v in rows]
+            for e in page:
+                self._learn(e.id, e.type)
+            yield page
+
     def _entity_rows(self) -> list[Entity]:
         if self._alias_rows is None:
-            res = self.run_query("hl_entity_names", v_types=[v.name for v in schema.entity_types()])
-            self._alias_rows = [entity_from_vertex(v) for v in section(res, "entities", 0)]
-            for e in self._alias_rows:
-                self._learn(e.id, e.type)
+            self._alias_rows = [e for page in self._entity_pages([v.name for v in schema.entity_types()]) for e in page]
         return self._alias_rows
+
+    def entity_ids(self) -> list[str]:
+        return sorted(e.id for page in self._entity_pages([v.name for v in schema.entity_types()]) for e in page)
+
+    def edge_keys(self) -> list[tuple[str, str, str]]:
+        """Every entity edge (src, type, dst), sorted, read one page of source entities at a time. Content edges
+        (Document/Chunk MENTIONS, PART_OF) are not entity edges and are left out."""
+        types = [v.name for v in schema.entity_types()]
+        out: set[tuple[str, str, str]] = set()
+        after = ""
+        while True:
+            res = self.run_query(
+                "hl_edge_keys",
+                v_types=types,
+                e_types=list(gsql_gen.walk_edge_names()),
+                after_id=after,
+                lim=self.page_size,
+            )
+            ids = [str(i) for i in section(res, "page_ids", 0) or []]
+            out.update((k["src"], k["etype"], k["dst"]) for k in section(res, "edges", 1) or [])
+            if len(ids) < self.page_size:
+                return sorted(out)
+            after = max(ids)
 
     def alias_table(self) -> dict[str, list[str]]:
         """Phone-book key (lower case, whitespace collapsed) of every id, name and alias -> entity ids."""
@@ -860,9 +1114,12 @@ class TigerGraphStore:
         if limit < 1 or offset < 0:
             return []
         types = [type_name] if type_name else [v.name for v in schema.entity_types()]
-        res = self.run_query("hl_list_entities", v_types=types, cap=int(offset + limit))
-        rows = sorted((entity_from_vertex(v) for v in section(res, "entities", 0)), key=lambda e: e.id)
-        return rows[offset : offset + limit]
+        rows: list[Entity] = []
+        for page in self._entity_pages(types):  # keyset pages in id order until offset + limit are read
+            rows.extend(page)
+            if len(rows) >= offset + limit:
+                break
+        return sorted(rows, key=lambda e: e.id)[offset : offset + limit]
 
     def get_document(self, doc_id: str) -> Document | None:
         res = self.run_query("hl_get_vertices", ids=[doc_id], vtype="Document")
@@ -948,12 +1205,12 @@ class TigerGraphStore:
         return self.vector_seed(vector, k)[0]
 
     def lexical_search(self, text: str, k: int) -> list[Hit]:
-        terms = lexical_terms(text)
+        terms = analyze([text])[0] if text and text.strip() else []
         if not terms or k < 1:
             return []
         res = self.run_query("hl_lexical", terms=terms, k=int(k))
-        hits = [
-            Hit(chunk_id=h["chunk_id"], doc_id=h["doc_id"], score=float(h["score"]), source="bm25")
+        hits = [  # float32 scores, as the embedded index reports them, so equal scores tie alike
+            Hit(chunk_id=h["chunk_id"], doc_id=h["doc_id"], score=float(np.float32(h["score"])), source="bm25")
             for h in section(res, "hits", 0)
         ]
         return sorted(hits, key=lambda h: (-h.score, h.chunk_id))[:k]
@@ -1023,8 +1280,6 @@ class TigerGraphStore:
             "hl_expand",
             seeds=[(s, types[s]) for s in seed_ids],
             e_types=[d for d, _ in walk],
-            e_names=[d for d, _ in walk],
-            e_bases=[b for _, b in walk],
             hops=int(hops),
             fanout=int(fanout),
             max_nodes=int(max_nodes),

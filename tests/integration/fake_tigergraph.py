@@ -4,11 +4,25 @@ It listens on 127.0.0.1 (random port, one port for ``/restpp`` and ``/gsql/v1`` 
 every request (method, path, query string, headers, body) and keeps a small in-memory graph, so tests can check the
 traffic (DDL text, upsert payloads, query parameters sent by POST) and run the HopLens store end to end.
 
+What it enforces, as the TigerGraph docs describe the server (gsql-docs and server-docs, 4.x):
+- created queries must pass ``core.store.gsql_lint`` (the documented GSQL rules: LIKE only in WHERE, mutators of
+  vertex-attached accumulators only in POST-ACCUM, no to_vertex_set in ACCUM, parameter types of the server's
+  version, ...), or creation fails with the findings, as a semantic check would; ``POST
+  /gsql/v1/internal/check/query`` answers ``{"warnings": [], "errors": [...]}`` from the same lint;
+- upserts are validated before anything is written: a value the attribute type cannot hold (an impossible
+  DATETIME, an INT beyond 64 bits, ...) fails the whole request and changes nothing (API/upsert-rest.adoc, "Valid
+  data types"); unknown attribute names are ignored (and recorded in ``ignored_attributes``);
+- installed queries get the documented limits: ``GSQL-TIMEOUT`` (ms, default 16 s) against a simulated cost
+  (``query_cost_s``), ``RESPONSE-LIMIT`` (bytes, default 32 MB, ``default_size_limit``), answered with the documented
+  error bodies (codes REST-3000 / REST-3002, REST-4000; reference/return-codes.adoc, API/index.adoc);
+- results have the documented PRINT shapes: one object per PRINT in ``results``, keyed by the alias, vertex sets as
+  ``{"v_id", "v_type", "attributes"}`` with printed vertex accumulators among the attributes.
+
 What it is not: TigerGraph. GSQL statements are parsed only as far as the HopLens DDL needs (CREATE GRAPH, schema
-change jobs with ADD VERTEX / ADD DIRECTED EDGE / ALTER VERTEX ... ADD VECTOR ATTRIBUTE, DROP GRAPH); created queries
-are parsed for their name and parameter list, and each HopLens query is *simulated* in Python from the semantics its
-file documents (the generated hl_impacted_* queries are interpreted from their SELECT lines). Passing tests here
-say the client side is right; only a live server (``hoplens tg-check``) says the GSQL compiles and runs.
+change jobs with ADD VERTEX / ADD DIRECTED EDGE / ALTER VERTEX ... ADD VECTOR ATTRIBUTE, DROP GRAPH); each HopLens
+query is *simulated* in Python from the semantics its file documents (the generated hl_impacted_* queries are
+interpreted from their SELECT lines). Passing tests here say the client side is right and the GSQL follows the
+documented rules the lint knows; only a live server (``hoplens tg-check``) says the GSQL compiles and runs.
 """
 
 from __future__ import annotations
@@ -23,6 +37,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from core.store import gsql_lint
+
 DEFAULTS = {
     "STRING": "",
     "INT": 0,
@@ -34,6 +50,9 @@ DEFAULTS = {
     "LIST<STRING>": [],
 }
 REVERSE = "reverse_"
+DEFAULT_TIMEOUT_MS = 16_000  # server-docs API/index.adoc, "GSQL query timeout"
+DEFAULT_SIZE_LIMIT = 32 * 1024 * 1024  # the documented example's "exceeds limit 32MB"
+INT_RANGE = (-(2**63), 2**63 - 1)
 
 
 @dataclass
@@ -89,6 +108,10 @@ class FakeTigerGraph:
         self.jobs: dict[str, list[str]] = {}
         # failure knobs for tests
         self.fail_install: str | None = None  # install status message, e.g. "FAILED: Semantic Check Fails ..."
+        self.count_reverse_edges = False  # accepted_edges also counts the reverse edge of each upserted edge
+        self.query_cost_s: dict[str, float] = {}  # simulated run time of an installed query (timeout checks)
+        self.default_size_limit = DEFAULT_SIZE_LIMIT
+        self.ignored_attributes: list[tuple[str, str]] = []  # (type, attribute) names an upsert sent that do not exist
         self.vector_pending = 0  # how many /vector/status polls report a rebuild in progress
         self.lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -157,9 +180,16 @@ class FakeTigerGraph:
             self.requests.append(Recorded(method, parts.path, query, headers, body))
             try:
                 self._authorize(parts.path, headers, body)
+                self._headers = {k.lower(): v for k, v in headers.items()}
                 return 200, self._route(method, parts.path, query, body)
             except FakeError as exc:
-                return exc.status, {"error": True, "message": exc.message, "code": exc.code}
+                return exc.status, {
+                    "version": {"edition": "community", "api": "v2", "schema": 0},
+                    "error": True,
+                    "message": exc.message,
+                    "results": [],
+                    "code": exc.code,
+                }
 
     def _authorize(self, path: str, headers: dict[str, str], body: bytes) -> None:
         auth = headers.get("Authorization", "")
@@ -207,6 +237,8 @@ class FakeTigerGraph:
                 pending = ["GPE_1#1"] if self.vector_pending > 0 else []
                 self.vector_pending = max(0, self.vector_pending - 1)
                 return {"error": False, "message": "fetched status success", "results": {"NeedRebuildServers": pending}}
+        if seg[:5] == ["gsql", "v1", "internal", "check", "query"] and method == "POST":
+            return self._check_query(json.loads(body or b"{}").get("code", ""))
         if seg[:3] == ["gsql", "v1", "statements"] and method == "POST":
             return self._gsql(body.decode("utf-8")).encode()
         if seg[:3] == ["gsql", "v1", "tokens"] and method == "POST":
@@ -365,9 +397,25 @@ class FakeTigerGraph:
         name, graph, params, _ = self.parse_signature(text)
         if graph != g.name:
             raise FakeError(400, f"query {name} is for graph {graph}, not {g.name}")
+        findings = gsql_lint.lint(text, self.version_tuple)
+        if findings:
+            raise FakeError(
+                400,
+                f"Failed to create queries: [{name}]. Semantic Check Fails: " + "; ".join(map(str, findings)),
+                "GSQL-3000",
+            )
         g.queries[name] = {"text": text, "params": params}
         g.installed.discard(name)
         return {"error": False, "message": f"Successfully created queries: [{name}]."}
+
+    @property
+    def version_tuple(self) -> tuple[int, ...]:
+        return tuple(int(x) for x in self.version.split(".")[:3])
+
+    def _check_query(self, code: str) -> Any:
+        """POST /gsql/v1/internal/check/query (server-docs API/gsql-endpoints.adoc, "query semantic check")."""
+        errors = [{"msg": str(f), "rule": f.rule, "line": f.line} for f in gsql_lint.lint(code, self.version_tuple)]
+        return {"warnings": [], "errors": errors}
 
     def _install_status(self, rid: str) -> Any:
         gname, *names = self.jobs.get(rid, [None])
@@ -390,16 +438,28 @@ class FakeTigerGraph:
         if set(sent) != set(declared):
             raise FakeError(400, f"{name}: parameters {sorted(sent)} do not match the declaration {sorted(declared)}")
         params = {k: self._decode(declared[k], v, name, k) for k, v in sent.items()}
+        limit_ms = self._headers.get("gsql-timeout")
+        timeout_ms = int(limit_ms) if limit_ms else DEFAULT_TIMEOUT_MS
+        if self.query_cost_s.get(name, 0.0) * 1000 > timeout_ms:
+            code = "REST-3000" if limit_ms else "REST-3002"
+            raise FakeError(200, f"Query {name} timed out after {timeout_ms} ms.", code)
         if name.startswith("hl_impacted_"):
             results = self._interpret_impact(g, g.queries[name]["text"], params)
         else:
             results = getattr(self, "_q_" + name[3:])(g, params)
-        return {
+        out = {
             "version": {"edition": "community", "api": "v2", "schema": 0},
             "error": False,
             "message": "",
             "results": results,
         }
+        size = len(json.dumps(out).encode())
+        limit = int(self._headers.get("response-limit") or self.default_size_limit)
+        if size > limit:
+            raise FakeError(
+                200, f"The query response size is {size} bytes, which exceeds limit {limit} bytes.", "REST-4000"
+            )
+        return out
 
     def _decode(self, typ: str, value: Any, query: str, key: str) -> Any:
         """Check a POSTed value against its declared type; strings arrive %-encoded (REST++ URL-decodes them)."""
@@ -423,7 +483,7 @@ class FakeTigerGraph:
             if not isinstance(value, list) or not all(isinstance(x, (int, float)) for x in value):
                 raise bad()
             return value
-        if typ in ("SET<STRING>", "LIST<STRING>"):
+        if typ in ("SET<STRING>", "LIST<STRING>", "BAG<STRING>"):
             if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
                 raise bad()
             return [unquote(x) for x in value]
@@ -447,26 +507,41 @@ class FakeTigerGraph:
         must_exist = query.get("vertex_must_exist", ["false"])[0].lower() == "true"
         doc = json.loads(body, object_pairs_hook=lambda pairs: pairs)  # keep repeated keys (multi-edges)
         accepted_v = accepted_e = 0
+        # the whole request is validated before anything is written (API/upsert-rest.adoc, "Valid data types")
+        staged = []
         for section, content in doc:
             if section == "vertices":
                 for vtype, rows in content:
                     if vtype not in g.vertex_types:
                         raise FakeError(400, f"vertex type {vtype} does not exist")
                     for vid, attrs in rows:
-                        g.vertices[vtype][vid] = {**g.vertices[vtype].get(vid, {}), **self._attrs(g, vtype, attrs)}
-                        accepted_v += 1
+                        staged.append((vtype, vid, self._attrs(g, vtype, vid, attrs)))
+        for section, content in doc:
+            if section == "vertices":
+                for vtype, vid, values in staged:
+                    g.vertices[vtype][vid] = {**g.vertices[vtype].get(vid, {}), **values}
+                    accepted_v += 1
             elif section == "edges":
-                for src_type, by_src in content:
-                    for src, by_type in by_src:
-                        for etype, by_dst_type in by_type:
-                            for dst_type, by_dst in by_dst_type:
-                                for dst, attrs in by_dst:
-                                    accepted_e += self._upsert_edge(
-                                        g, src_type, src, etype, dst_type, dst, attrs, must_exist
-                                    )
+                edges = [
+                    (src_type, src, etype, dst_type, dst, attrs)
+                    for src_type, by_src in content
+                    for src, by_type in by_src
+                    for etype, by_dst_type in by_type
+                    for dst_type, by_dst in by_dst_type
+                    for dst, attrs in by_dst
+                ]
+                for st, src, et, dt, dst, attrs in edges:  # validate every edge first
+                    spec = g.edge_types.get(et)
+                    if spec is None or (st, dt) not in spec["pairs"]:
+                        raise FakeError(400, f"edge {st} -{et}-> {dt} is not in the schema")
+                    for name, val in attrs:
+                        if name in spec["attrs"]:
+                            self._check_value(spec["attrs"][name], dict(val)["value"], f"edge {et} {src!r}->{dst!r}")
+                for st, src, et, dt, dst, attrs in edges:
+                    accepted_e += self._upsert_edge(g, st, src, et, dt, dst, attrs, must_exist)
         return {"error": False, "results": [{"accepted_vertices": accepted_v, "accepted_edges": accepted_e}]}
 
-    def _attrs(self, g: Graph, vtype: str, attrs: list[tuple[str, Any]]) -> dict[str, Any]:
+    def _attrs(self, g: Graph, vtype: str, vid: str, attrs: list[tuple[str, Any]]) -> dict[str, Any]:
         out = {}
         for name, spec in attrs:
             value = dict(spec)["value"]
@@ -474,9 +549,37 @@ class FakeTigerGraph:
                 if not isinstance(value, list) or len(value) != g.vectors[(vtype, name)]:
                     raise FakeError(400, f"vector {vtype}.{name} needs {g.vectors[(vtype, name)]} floats")
             elif name not in g.vertex_types[vtype]:
-                raise FakeError(400, f"attribute {name} does not exist on vertex type {vtype}")
+                self.ignored_attributes.append((vtype, name))  # "an invalid attribute name ... is ignored"
+                continue
+            else:
+                self._check_value(g.vertex_types[vtype][name], value, f"{vtype} {vid!r} attribute {name}")
             out[name] = value
         return out
+
+    @staticmethod
+    def _check_value(typ: str, value: Any, where: str) -> None:
+        """Invalid attribute data types fail the whole upsert request."""
+        import datetime as dt
+
+        ok = True
+        if typ == "DATETIME":
+            try:
+                stamp = dt.datetime.strptime(str(value), "%Y-%m-%d %H:%M:%S")
+                ok = dt.datetime(1582, 10, 15) <= stamp
+            except ValueError:
+                ok = False
+        elif typ in ("INT", "UINT"):
+            ok = isinstance(value, int) and not isinstance(value, bool) and INT_RANGE[0] <= value <= INT_RANGE[1]
+        elif typ in ("DOUBLE", "FLOAT"):
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        elif typ == "STRING":
+            ok = isinstance(value, str)
+        elif typ == "LIST<STRING>":
+            ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+        elif typ == "BOOL":
+            ok = isinstance(value, bool)
+        if not ok:
+            raise FakeError(400, f"Invalid attribute data type: {where} cannot be {value!r} ({typ}); nothing was upserted")
 
     def _upsert_edge(
         self, g: Graph, st: str, src: str, et: str, dt: str, dst: str, attrs: list, must_exist: bool
@@ -492,10 +595,12 @@ class FakeTigerGraph:
         values = {}
         for name, s in attrs:
             if name not in spec["attrs"]:
-                raise FakeError(400, f"attribute {name} does not exist on edge type {et}")
+                self.ignored_attributes.append((et, name))
+                continue
+            self._check_value(spec["attrs"][name], dict(s)["value"], f"edge {et} {src!r}->{dst!r} attribute {name}")
             values[name] = dict(s)["value"]
         g.edges[et][(src, dst)] = {"src_type": st, "dst_type": dt, "attrs": values}
-        return 1
+        return 2 if self.count_reverse_edges else 1
 
     # ---- output helpers
 
@@ -531,12 +636,54 @@ class FakeTigerGraph:
         rows = g.vertices.get(p["vtype"], {})
         return [{"vertices": [self._vout(g, p["vtype"], i) for i in dict.fromkeys(p["ids"]) if i in rows]}]
 
-    def _q_entity_names(self, g: Graph, p: dict[str, Any]) -> list[Any]:
-        return [{"entities": [self._vout(g, t, i) for t, i in self._entities(g, p["v_types"])]}]
+    def _page(self, g: Graph, types: list[str], after: str, lim: int) -> list[tuple[str, str]]:
+        return sorted((x for x in self._entities(g, types) if x[1] > after), key=lambda x: x[1])[:lim]
 
     def _q_list_entities(self, g: Graph, p: dict[str, Any]) -> list[Any]:
-        rows = sorted(self._entities(g, p["v_types"]), key=lambda x: x[1])[: p["cap"]]
+        rows = self._page(g, p["v_types"], p["after_id"], p["lim"])
         return [{"entities": [self._vout(g, t, i) for t, i in rows]}]
+
+    def _q_edge_keys(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        rows = self._page(g, p["v_types"], p["after_id"], p["lim"])
+        keys = [
+            {"src": vid, "etype": d, "dst": nid}
+            for vtype, vid in rows
+            for d in p["e_types"]
+            for nid, _, _ in self._walk(g, vid, vtype, d)
+        ]
+        return [{"page_ids": [vid for _, vid in rows]}, {"edges": keys}]
+
+    def _drop_vertex(self, g: Graph, vtype: str, vid: str) -> None:
+        g.vertices[vtype].pop(vid, None)
+        for rows in g.edges.values():
+            for key in [k for k, e in rows.items() if (k[0] == vid and e["src_type"] == vtype)
+                        or (k[1] == vid and e["dst_type"] == vtype)]:
+                rows.pop(key)
+
+    def _q_delete_entities(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        n = 0
+        for vid, vtype in p["ents"]:
+            if vid in g.vertices.get(vtype, {}):
+                self._drop_vertex(g, vtype, vid)
+                n += 1
+        return [{"deleted_entities": n}]
+
+    def _q_delete_edges(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        base = p["e_type"][len(REVERSE) :] if p["e_type"].startswith(REVERSE) else p["e_type"]
+        n = 0
+        for vid, vtype in p["srcs"]:
+            for nid, _, _ in self._walk(g, vid, vtype, p["e_type"]):
+                if f"{vid} {nid}" in p["pairs"]:
+                    key = (vid, nid) if base == p["e_type"] else (nid, vid)
+                    n += g.edges[base].pop(key, None) is not None
+        return [{"deleted_edges": n}]
+
+    def _q_reset_mentions(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        owners = {i for i in p["ids"] if i in g.vertices.get(p["vtype"], {})}
+        gone = [k for k, e in g.edges["MENTIONS"].items() if k[0] in owners and e["src_type"] == p["vtype"]]
+        for k in gone:
+            g.edges["MENTIONS"].pop(k)
+        return [{"deleted_edges": len(gone)}]
 
     def _q_entity_lookup(self, g: Graph, p: dict[str, Any]) -> list[Any]:
         key = p["lookup_key"]
@@ -568,7 +715,7 @@ class FakeTigerGraph:
         ]
 
     def _q_expand(self, g: Graph, p: dict[str, Any]) -> list[Any]:
-        base = dict(zip(p["e_names"], p["e_bases"], strict=True))
+        base = {d: d.replace(REVERSE, "") for d in p["e_types"]}  # replace(e.type, "reverse_", "")
         types = {vid: t for vid, t in p["seeds"]}
         visited = [vid for vid, t in p["seeds"] if vid in g.vertices.get(t, {})]
         seeds_of = {s: {s} for s in visited}
@@ -660,14 +807,31 @@ class FakeTigerGraph:
         return [{"documents": [self._vout(g, "Document", d) for d in docs]}]
 
     def _q_lexical(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        """BM25 over Chunk.terms as hl_lexical.gsql computes it (terms is a BAG: repeats count)."""
         chunks = g.vertices["Chunk"]
-        present = {c: {t for t in p["terms"] if t in str(row.get("text", "")).lower()} for c, row in chunks.items()}
-        df = {t: sum(t in s for s in present.values()) for t in p["terms"]}
+        wanted = set(p["terms"])
+        tf = {c: {} for c in chunks}
+        for c, row in chunks.items():
+            for w in row.get("terms", []):
+                if w in wanted:
+                    tf[c][w] = tf[c].get(w, 0) + 1
+        df: dict[str, int] = {}
+        for counts in tf.values():
+            for w in counts:
+                df[w] = df.get(w, 0) + 1
         n = len(chunks)
+        avgdl = (sum(len(r.get("terms", [])) for r in chunks.values()) / n) if n else 1.0
+        avgdl = avgdl if avgdl > 0 else 1.0
+        k1, b = 1.5, 0.75
         hits = []
-        for c, terms in present.items():
-            if terms:
-                score = sum(math.log(1.0 + (n - df[t] + 0.5) / (df[t] + 0.5)) for t in terms)
+        for c, counts in tf.items():
+            if counts:
+                dl = len(chunks[c].get("terms", []))
+                score = sum(
+                    math.log(1.0 + (n - df[t] + 0.5) / (df[t] + 0.5))
+                    * counts[t] / (counts[t] + k1 * (1.0 - b + b * dl / avgdl))
+                    for t in p["terms"] if t in counts
+                )
                 hits.append({"chunk_id": c, "doc_id": chunks[c].get("doc_id", ""), "score": score})
         hits.sort(key=lambda h: (-h["score"], h["chunk_id"]))
         return [{"hits": hits[: p["k"]]}]
@@ -684,7 +848,8 @@ class FakeTigerGraph:
 
     def _q_document_hashes(self, g: Graph, p: dict[str, Any]) -> list[Any]:
         rows = g.vertices["Document"]
-        return [{"hashes": [{"doc_id": d, "content_hash": r.get("content_hash", "")} for d, r in rows.items()]}]
+        page = sorted(d for d in rows if d > p["after_id"])[: p["lim"]]
+        return [{"hashes": [{"doc_id": d, "content_hash": rows[d].get("content_hash", "")} for d in page]}]
 
     def _q_delete_documents(self, g: Graph, p: dict[str, Any]) -> list[Any]:
         docs = [d for d in p["doc_ids"] if d in g.vertices["Document"]]
@@ -693,10 +858,7 @@ class FakeTigerGraph:
             docs = []
         for vtype, ids in (("Chunk", chunks), ("Document", docs)):
             for vid in ids:
-                g.vertices[vtype].pop(vid, None)
-                for rows in g.edges.values():
-                    for key in [k for k in rows if vid in k]:
-                        rows.pop(key)
+                self._drop_vertex(g, vtype, vid)
         return [{"deleted_documents": len(docs)}, {"deleted_chunks": len(chunks)}]
 
     def _interpret_impact(self, g: Graph, text: str, p: dict[str, Any]) -> list[Any]:

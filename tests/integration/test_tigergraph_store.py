@@ -251,8 +251,53 @@ def test_bad_writes_are_refused_with_clear_errors(store):
     with pytest.raises(ValueError, match="NaN"):
         store.upsert_chunks(CHUNKS[:1], np.array([[np.nan, 0, 0, 0]], dtype=np.float32))
     store.upsert_documents(DOCS[:1])
-    with pytest.raises(StoreError, match="rejected 1 of 1 PART_OF edges"):  # its document does not exist
+    with pytest.raises(StoreError, match=r"chunks of documents not in graph 'HopLens' \(DOC-00009\)"):
         store.upsert_chunks([Chunk("DOC-00009#0", "DOC-00009", 0, "x", 1)], VECTORS[:1])
+    assert store.get_chunks(["DOC-00009#0"]) == []  # refused before anything was sent
+
+
+@pytest.mark.parametrize("count_reverse", [False, True])
+def test_edge_accounting_with_and_without_counted_reverse_edges(fake, count_reverse):
+    """accepted_edges may count TigerGraph's automatic reverse edges: that is never a false rejection, and a
+    real rejection (an endpoint missing) is still reported."""
+    fake.count_reverse_edges = count_reverse
+    st = open_store(tg_settings(fake), None, create=True, index_poll_s=0.01)
+    load(st)  # strict PART_OF and entity edges: no false StoreError when accepted > sent
+    assert fake.graphs["HopLens"].edges["DEPENDS_ON"][("CUST-0001", "VEND-01")]["attrs"]["role"] == "primary"
+    rejected = st._upsert_edge_group("Customer", "LOCATED_IN", "Region", [("CUST-0001", "REGION-XX", {})], False)
+    assert rejected == 1
+    with pytest.raises(StoreError, match="rejected 1 of 1 LOCATED_IN edges"):
+        st._upsert_edge_group("Customer", "LOCATED_IN", "Region", [("CUST-0001", "REGION-XX", {})], True)
+
+
+def test_invalid_typed_values_never_fail_a_batch_and_are_reported(store, fake, caplog):
+    bad = [
+        Entity("CUST-0101", "Customer", "Bad Date", [], {"renewal_date": "2025-13-45", "arr": 10.0}),
+        Entity("CUST-0102", "Customer", "Old Date", [], {"renewal_date": "1500-01-01"}),
+        Entity("CUST-0103", "Customer", "Huge", [], {"health_score": 2**70}),
+        Entity("CUST-0104", "Customer", "Good", [], {"renewal_date": "2025-02-28T10:00:00Z", "health_score": 7}),
+    ]
+    with caplog.at_level("WARNING", logger="core.store.tigergraph"):
+        store.upsert_entities(bad)
+    rows = fake.graphs["HopLens"].vertices["Customer"]
+    assert set(rows) == {e.id for e in bad}  # the whole batch went in
+    assert "renewal_date" not in rows["CUST-0101"] and rows["CUST-0101"]["arr"] == 10.0
+    assert "renewal_date" not in rows["CUST-0102"] and "health_score" not in rows["CUST-0103"]
+    assert rows["CUST-0104"]["renewal_date"] == "2025-02-28 10:00:00" and rows["CUST-0104"]["health_score"] == 7
+    assert store.get_entities([e.id for e in bad]) == bad  # exact attrs round trip through attrs_json
+    logged = caplog.text
+    assert "entity CUST-0101: renewal_date='2025-13-45' is not a valid DATETIME" in logged
+    assert "entity CUST-0102" in logged and "entity CUST-0103: health_score" in logged and "CUST-0104" not in logged
+    assert fake.ignored_attributes == []  # every attribute sent exists in the schema
+
+
+def test_the_fake_fails_a_whole_upsert_on_one_invalid_datetime(store, fake):
+    """What the store's validation prevents: one bad DATETIME fails the entire request (upsert-rest.adoc)."""
+    with pytest.raises(Exception, match="Invalid attribute data type"):
+        store.conn.upsertVertices(
+            "Customer", [("CUST-0201", {"name": "ok"}), ("CUST-0202", {"renewal_date": "2025-13-45 00:00:00"})]
+        )
+    assert "CUST-0201" not in fake.graphs["HopLens"].vertices["Customer"]
 
 
 # ---- search -------------------------------------------------------------------------------------------------------------
@@ -299,13 +344,20 @@ def test_vector_index_timeout_is_a_clear_error(fake):
         st.vector_search(VECTORS[0], 1)
 
 
-def test_lexical_search_sends_terms_and_ranks_by_idf(kb):
+def test_lexical_search_sends_analysed_terms_and_scores_bm25_like_the_embedded_index(kb, tmp_path):
+    from core.store._bm25 import LexicalIndex
+
     loaded, fake = kb
-    hits = loaded.lexical_search("Which storage failed in Europe?", 3)
-    assert fake.query_calls("hl_lexical")[-1] == {"terms": ["europe", "failed", "storage"], "k": 3}
-    assert hits[0].chunk_id == "DOC-00001#0" and hits[0].source == "bm25"  # two rarer terms beat one
-    assert [h.chunk_id for h in hits] == ["DOC-00001#0", "DOC-00001#1"]
-    assert loaded.lexical_search("?!", 3) == []
+    hits = loaded.lexical_search("Which storage failed in Europe? Storage!", 3)
+    # stop words dropped, Snowball stems, repeats kept (a BAG): what the embedded BM25 index does to a query
+    assert fake.query_calls("hl_lexical")[-1] == {"terms": ["which", "storag", "fail", "europ", "storag"], "k": 3}
+    assert fake.graphs["HopLens"].vertices["Chunk"]["DOC-00001#0"]["terms"] == ["cloudco", "storag", "fail"]
+    ref = LexicalIndex.build([c.text for c in CHUNKS], np.arange(len(CHUNKS)))
+    vids, scores = ref.search("Which storage failed in Europe? Storage!", 3)
+    assert [h.chunk_id for h in hits] == [CHUNKS[v].id for v in vids]
+    assert [h.score for h in hits] == pytest.approx(scores.tolist(), rel=1e-5)
+    assert hits[0].source == "bm25"
+    assert loaded.lexical_search("?!", 3) == [] and loaded.lexical_search("the of and", 3) == []
 
 
 # ---- graph ----------------------------------------------------------------------------------------------------------------
@@ -355,7 +407,7 @@ def test_expand_pins_the_hop_score_rule_and_sends_typed_seeds(kb):
     assert sent["seeds"] == [{"id": "CUST-0001", "type": "Customer"}]
     assert {"DEPENDS_ON", "reverse_DEPENDS_ON", "IN_REGION", "reverse_IN_REGION"} <= set(sent["e_types"])
     assert "MENTIONS" not in sent["e_types"] and "reverse_PART_OF" not in sent["e_types"]
-    assert dict(zip(sent["e_names"], sent["e_bases"], strict=True))["reverse_CSM_FOR"] == "CSM_FOR"
+    assert set(sent) == {"seeds", "e_types", "hops", "fanout", "max_nodes"}  # no LIST parameters
     assert (sent["hops"], sent["fanout"], sent["max_nodes"]) == (2, 50, 400)
 
 
@@ -477,7 +529,7 @@ def test_entity_lookups(kb):
     assert table["acme holdings"] == ["CUST-0001"] and table["vend-02"] == ["VEND-02"]
     page = loaded.list_entities("Customer", limit=2, offset=1)
     assert [e.id for e in page] == ["CUST-0002", "CUST-0003"]
-    assert fake.query_calls("hl_list_entities")[-1] == {"v_types": ["Customer"], "cap": 3}
+    assert fake.query_calls("hl_list_entities")[-1] == {"v_types": ["Customer"], "after_id": "", "lim": 5000}
     assert [e.id for e in loaded.list_entities(limit=2)] == ["CUST-0001", "CUST-0002"]
 
 
@@ -597,3 +649,44 @@ def test_connecting_keeps_the_process_excepthook(fake):
     hook = sys.excepthook
     open_store(tg_settings(fake), None, create=True)
     assert sys.excepthook is hook
+
+
+# ---- RESTPP limits: 16 s timeout, response size, paging -------------------------------------------------------------
+
+
+def test_queries_send_timeouts_and_a_response_limit(kb):
+    loaded, fake = kb
+    loaded.stats()
+    loaded.get_entity("CUST-0001")
+    scan = next(r for r in reversed(fake.find("POST", "/query/HopLens/hl_stats")))
+    lookup = next(r for r in reversed(fake.find("POST", "/query/HopLens/hl_get_vertices")))
+    headers = {k.lower(): v for k, v in scan.headers.items()}
+    assert headers["gsql-timeout"] == "120000" and headers["response-limit"] == str(32 * 1024 * 1024)
+    assert {k.lower(): v for k, v in lookup.headers.items()}["gsql-timeout"] == "16000"
+
+
+def test_a_query_past_its_time_limit_is_a_clear_error(loaded, fake):
+    fake.query_cost_s["hl_stats"] = 20.0  # a scan: within HOPLENS_TG_SCAN_TIMEOUT_S
+    assert loaded.stats()["chunks"] == 3
+    fake.query_cost_s["hl_get_vertices"] = 20.0  # longer than the 16 s lookups get
+    loaded._types.clear()
+    with pytest.raises(StoreError, match="ran past its time limit.*HOPLENS_TG_QUERY_TIMEOUT_S"):
+        loaded.get_entity("CUST-0001")
+
+
+def test_large_reads_are_paged_under_the_response_limit(fake):
+    st = open_store(tg_settings(fake, tg_page_size=2), None, create=True, index_poll_s=0.01)
+    load(st)
+    st.size_limit = 2500  # bytes: a one-page read of every entity is larger
+    table = st.alias_table()
+    assert table["acme holdings"] == ["CUST-0001"] and len({i for ids in table.values() for i in ids}) == len(ENTITIES)
+    calls = fake.query_calls("hl_list_entities")
+    assert len(calls) >= len(ENTITIES) // 2 and calls[0]["after_id"] == "" and calls[1]["after_id"] == "CUST-0002"
+    assert st.entity_ids() == sorted(e.id for e in ENTITIES)
+    assert st.edge_keys() == sorted((e.src, e.type, e.dst) for e in EDGES)
+    assert [e.id for e in st.list_entities(None, 3, 4)] == sorted(e.id for e in ENTITIES)[4:7]
+    assert set(st.document_hashes()) == {d.id for d in DOCS}
+    big = open_store(tg_settings(fake), None, index_poll_s=0.01)
+    big.size_limit = 2500
+    with pytest.raises(StoreError, match="exceeds limit.*Lower HOPLENS_TG_PAGE_SIZE"):
+        big.alias_table()

@@ -79,7 +79,7 @@ def test_vector_job_is_templated_on_the_embedder_dimension():
 
 
 def test_names_are_not_gsql_keywords():
-    from pyTigerGraph.common.gsql import _is_reserved_keyword
+    from core.store.tigergraph import is_reserved as _is_reserved_keyword
 
     names = [v.name for v in gsql_gen.vertex_ddls()] + [e.name for e in gsql_gen.edge_ddls()]
     names += [a for v in gsql_gen.vertex_ddls() for a, _ in v.attrs] + [
@@ -151,7 +151,7 @@ def query_identifiers(text: str) -> set[str]:
 
 @pytest.mark.parametrize("path", QUERY_FILES, ids=lambda p: p.stem)
 def test_query_identifiers_are_not_reserved_words(path):
-    from pyTigerGraph.common.gsql import _is_reserved_keyword
+    from core.store.tigergraph import is_reserved as _is_reserved_keyword
 
     text = path.read_text()
     names = query_identifiers(text)
@@ -160,15 +160,22 @@ def test_query_identifiers_are_not_reserved_words(path):
 
 
 def test_reserved_word_check_can_fail():
-    from pyTigerGraph.common.gsql import _is_reserved_keyword
+    from core.store.tigergraph import is_reserved as _is_reserved_keyword
 
     text = "CREATE OR REPLACE QUERY q(STRING key) FOR GRAPH $graphname SYNTAX V1 {\n  All = {ANY};\n}"
     assert {n for n in query_identifiers(text) if _is_reserved_keyword(n)} == {"key", "All"}
 
 
 def _run_query_calls() -> list[ast.Call]:
+    """run_query(...) and _pages(...) calls (the pager adds after_id/lim); the pager's own generic call is skipped."""
     tree = ast.parse((ROOT / "core" / "store" / "tigergraph.py").read_text())
-    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "run_query"]
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and getattr(n.func, "attr", "") in ("run_query", "_pages")
+        and not (isinstance(n.args[0], ast.Name) and n.args[0].id == "name")
+    ]
 
 
 def test_python_call_sites_pass_exactly_the_declared_parameters():
@@ -176,7 +183,9 @@ def test_python_call_sites_pass_exactly_the_declared_parameters():
     calls = _run_query_calls()
     assert calls
     for call in calls:
-        kwargs = {k.arg for k in call.keywords}
+        kwargs = {k.arg for k in call.keywords if k.arg}
+        if call.func.attr == "_pages":
+            kwargs |= {"after_id", "lim"}
         arg = call.args[0]
         if isinstance(arg, ast.Constant):
             name = arg.value
