@@ -42,15 +42,19 @@ def saved_eval(_isolated_home) -> Path:
     return out
 
 
-def record_store(folder: Path, tiny_store) -> dict:
-    """Mark ``folder`` as computed on the tiny store, the way the app's evaluation job does (ui.bench)."""
+def record_store(folder: Path, tiny_store, store_path: str | None = None) -> dict:
+    """Mark ``folder`` as computed on the tiny store (or its copy at ``store_path``), the way the app's evaluation
+    job does (ui.bench)."""
     import json
 
+    from core.store import open_store
     from ui import bench
 
-    store = tiny_store.open()
+    s = tiny_store.settings() if store_path is None else tiny_store.settings().model_copy(
+        update={"store": Path(store_path)})
+    store = open_store(s, s.store_path())
     try:
-        identity = bench.store_identity(tiny_store.settings(), store)
+        identity = bench.store_identity(s, store)
     finally:
         store.close()
     (folder / bench.STORE_RECORD).write_text(json.dumps({**identity, "suite": "public"}))
