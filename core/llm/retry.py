@@ -116,11 +116,26 @@ def embed_in_batches(
     batches = [list(texts[i : i + batch_size]) for i in range(0, len(texts), batch_size)]
     if not batches:
         return np.zeros((0, 0), dtype=np.float32)
+    # A batch that fails for good stops every batch not yet sent. Cancelling the futures from this thread is not
+    # enough: a pool worker picks the next queued batch as soon as its own fails, before this thread wakes up to
+    # cancel (seen under load: all 5 of 5 batches sent). So the worker itself raises the flag, and each batch checks
+    # it before sending.
+    failed = threading.Event()
+
+    def run(batch: list[str]) -> np.ndarray:
+        if failed.is_set():
+            raise LLMError(f"{desc}: not sent, an earlier batch failed")
+        try:
+            return embed_batch(batch)
+        except BaseException:
+            failed.set()
+            raise
+
     with (
         ThreadPoolExecutor(max_workers=max(1, min(workers, len(batches)))) as pool,
         tqdm(total=len(texts), desc=desc, unit="text", disable=len(batches) <= 1) as bar,
     ):
-        futures = [pool.submit(embed_batch, b) for b in batches]
+        futures = [pool.submit(run, b) for b in batches]
         parts = []
         try:
             for fut, batch in zip(futures, batches, strict=True):
