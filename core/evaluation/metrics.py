@@ -97,11 +97,45 @@ def accuracy_block(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _rate(values: Sequence[float]) -> dict[str, Any]:
+    return {"n": len(values), "mean": mean(values), "ci95": bootstrap_ci(values)}
+
+
+def context_block(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Reader-free context metrics (core/evaluation/context_metrics.py) with 95% CIs; each over the rows where it
+    is defined (answer-in-context: answerable questions; precision: non-empty contexts)."""
+    aic = [1.0 if r["answer_in_context"] else 0.0 for r in rows if r.get("answer_in_context") is not None]
+    recall = [float(r["gold_recall"]) for r in rows if r.get("gold_recall") is not None]
+    precision = [float(r["context_precision"]) for r in rows if r.get("context_precision") is not None]
+    return {
+        "answer_in_context": _rate(aic),
+        "gold_recall": _rate(recall),
+        "context_precision": _rate(precision),
+        "context_tokens_mean": mean([r.get("context_tokens") or 0 for r in rows]),
+    }
+
+
+def is_confident_wrong(row: Mapping[str, Any]) -> bool:
+    """A FAIL whose answer does not say it is not found or unsure (a pipeline error is not an answer)."""
+    from core.evaluation.judges import is_not_found_answer
+
+    text = row.get("answer") or ""
+    return row.get("verdict") == "FAIL" and not row.get("error") and bool(text.strip()) \
+        and not is_not_found_answer(text)
+
+
+def kind_block(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    out = accuracy_block(rows)
+    out["context"] = context_block(rows)
+    out["confident_wrong"] = sum(1 for r in rows if is_confident_wrong(r))
+    return out
+
+
 def pipeline_summary(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """One pipeline's block of summary.json."""
-    out = accuracy_block(rows)
+    out = kind_block(rows)
     kinds = sorted({r["kind"] for r in rows})
-    out["by_kind"] = {k: accuracy_block([r for r in rows if r["kind"] == k]) for k in kinds}
+    out["by_kind"] = {k: kind_block([r for r in rows if r["kind"] == k]) for k in kinds}
     prompt = [r["prompt_tokens"] for r in rows]
     out.update(
         {

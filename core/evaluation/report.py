@@ -24,6 +24,7 @@ ROW_FIELDS: tuple[str, ...] = (
     "question_id", "kind", "question", "pipeline", "answer", "verdict", "score", "reason", "judge",
     "prompt_tokens", "completion_tokens", "calls", "embed_ms", "seed_ms", "expand_ms", "rank_ms", "generate_ms",
     "total_ms", "retrieval_ms", "plan_kind", "subgraph_nodes", "subgraph_edges", "context_tokens", "error",
+    "answer_in_context", "gold_recall", "context_precision", "context_entities",
 )
 
 
@@ -142,14 +143,14 @@ def format_summary(summary: Mapping[str, Any]) -> str:
         f"suite {cfg.get('suite')} · generator {cfg.get('generator')} · embedder {cfg.get('embedder')} · "
         f"backend {cfg.get('backend')} · budget {cfg.get('context_budget')} · judge {cfg.get('judge')}"
     )
-    header = f"{'pipeline':<9}{'n':>5}{'accuracy':>10}{'95% CI':>17}{'score':>7}{'tok p50':>9}{'p50 ms':>9}" \
+    header = f"{'pipeline':<13}{'n':>5}{'accuracy':>10}{'95% CI':>17}{'score':>7}{'tok p50':>9}{'p50 ms':>9}" \
              f"{'p95 ms':>9}{'retr p50':>10}{'errors':>8}"
     lines.append(header)
     for name, p in summary.get("pipelines", {}).items():
         ci = p.get("ci95")
         ci_s = "-" if not ci else f"[{_pct(ci[0])}, {_pct(ci[1])}]"
         lines.append(
-            f"{name:<9}{p['n']:>5}{_pct(p['accuracy']):>10}{ci_s:>17}{_num(p['mean_score'], '{:.3f}'):>7}"
+            f"{name:<13}{p['n']:>5}{_pct(p['accuracy']):>10}{ci_s:>17}{_num(p['mean_score'], '{:.3f}'):>7}"
             f"{_num(p['prompt_tokens_median']):>9}{_num(p['latency_p50_ms'], '{:.1f}'):>9}"
             f"{_num(p['latency_p95_ms'], '{:.1f}'):>9}{_num(p['retrieval_p50_ms'], '{:.1f}'):>10}{p['errors']:>8}"
         )
@@ -163,6 +164,30 @@ def format_summary(summary: Mapping[str, Any]) -> str:
                 b = p.get("by_kind", {}).get(k)
                 cells.append(f"{_pct(b['accuracy'])} ({b['n']})" if b else "-")
             lines.append(f"{k:<14}" + "".join(f"{c:>12}" for c in cells))
+    pipes = summary.get("pipelines", {})
+    if any("context" in p for p in pipes.values()):
+        lines.append("")
+        lines.append("context (reader-free): does the context alone hold the answer?")
+        lines.append(f"{'pipeline':<13}{'in context':>11}{'95% CI':>17}{'recall':>9}{'precision':>11}"
+                     f"{'ctx tok':>9}{'conf. wrong':>13}")
+        for name, p in pipes.items():
+            c = p.get("context") or {}
+            aic = c.get("answer_in_context") or {}
+            ci = aic.get("ci95")
+            ci_s = "-" if not ci else f"[{_pct(ci[0])}, {_pct(ci[1])}]"
+            lines.append(
+                f"{name:<13}{_pct(aic.get('mean')):>11}{ci_s:>17}{_pct((c.get('gold_recall') or {}).get('mean')):>9}"
+                f"{_pct((c.get('context_precision') or {}).get('mean')):>11}{_num(c.get('context_tokens_mean')):>9}"
+                f"{p.get('confident_wrong', 0):>13}"
+            )
+        if kinds:
+            lines.append(f"{'in context':<14}" + "".join(f"{name:>12}" for name in pipes))
+            for k in kinds:
+                cells = []
+                for p in pipes.values():
+                    aic = ((p.get("by_kind", {}).get(k) or {}).get("context") or {}).get("answer_in_context") or {}
+                    cells.append(f"{_pct(aic.get('mean'))} ({aic.get('n', 0)})" if aic.get("n") else "-")
+                lines.append(f"{k:<14}" + "".join(f"{c:>12}" for c in cells))
     if summary.get("comparisons"):
         lines.append("")
         for name, c in summary["comparisons"].items():

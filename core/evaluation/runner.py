@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from core.evaluation import report
 from core.evaluation.cache import AnswerCache, cache_key
+from core.evaluation.context_metrics import Mentions, Support, context_metrics, load_context_scorer
 from core.evaluation.judges import StructuredJudge
 from core.evaluation.metrics import ordered_pipelines, summarize
 from core.pipelines import PIPELINES, needs_store, validate_names  # the one registry
@@ -139,6 +140,8 @@ def answer_fields(answer: Answer) -> dict[str, Any]:
         "subgraph_edges": len(sg.edges) if sg else 0,
         "context_tokens": int(answer.context_tokens),
         "error": answer.error,
+        # The exact context items, one per line: the reader-free context metrics are computed from this text.
+        "context_text": "\n".join(item.text for item in answer.context),
     }
 
 
@@ -179,6 +182,12 @@ def _judge_row(question: Question, fields: Mapping[str, Any], judge: str, struct
         else:
             out.update({"llm_verdict": lj.verdict, "llm_score": float(lj.score), "llm_reason": lj.reason})
     return out
+
+
+def _context_row(support: Support, fields: Mapping[str, Any], mentions: Mentions) -> dict[str, Any]:
+    """The reader-free context metrics of one answer (core/evaluation/context_metrics.py)."""
+    lines = [line for line in (fields.get("context_text") or "").split("\n") if line.strip()]
+    return context_metrics(support, lines, mentions)
 
 
 def make_row(question: Question, pipeline: str, fields: Mapping[str, Any], verdicts: Mapping[str, Any],
@@ -314,13 +323,20 @@ def run_eval(
         if judge in ("llm", "both") and llm_judge is None:
             llm_judge = _make_llm_judge(settings, generator)
 
+        instances: dict[str, Any] = {}
         if questions is None:
-            from core.dataset.questions import load_suite
+            from core.dataset.questions import SUITES, build_suite_detailed, load_suite
 
-            questions = load_suite(str(suite), data_dir)
+            if str(suite) in SUITES:  # a named suite: keep each question's template instance for the context metrics
+                detailed = build_suite_detailed(data_dir, str(suite))
+                questions = [q for q, _ in detailed]
+                instances = {q.id: inst for q, inst in detailed}
+            else:
+                questions = load_suite(str(suite), data_dir)
         questions = list(questions)[:limit] if limit else list(questions)
         if not questions:
             raise ValueError(f"suite {suite!r} has no questions")
+        supports, mentions = load_context_scorer(data_dir, [(q, instances.get(q.id)) for q in questions])
 
         config = run_config(settings, str(suite), judge, getattr(generator, "name", "unknown"),
                             getattr(embedder, "name", "none"), data_dir, getattr(store, "backend", None))
@@ -340,7 +356,9 @@ def run_eval(
                         if (q.id, p) in done:
                             continue
                         fields, cached = _answer(pipeline_objects[p], q, p, cache, fingerprint)
-                        row = make_row(q, p, fields, _judge_row(q, fields, judge, structured, llm_judge), cached)
+                        verdicts = _judge_row(q, fields, judge, structured, llm_judge)
+                        verdicts.update(_context_row(supports[q.id], fields, mentions))
+                        row = make_row(q, p, fields, verdicts, cached)
                         writer.write(row)
                         done[(q.id, p)] = row
                         counter += 1
@@ -357,6 +375,9 @@ def run_eval(
             store.close()
 
     rows = [done[(q.id, p)] for q in questions for p in ordered_pipelines(names)]
+    for r in rows:  # rows resumed from an older results file: add the context metrics where the context is known
+        if "answer_in_context" not in r and "context_text" in r:
+            r.update(_context_row(supports[r["question_id"]], r, mentions))
     report.write_parquet(rows, out_dir / report.RESULTS_PARQUET)
     from core.evaluation.bertscore import bertscore_summary
 
@@ -375,7 +396,7 @@ def _answer(pipeline: Pipeline, question: Question, name: str, cache: AnswerCach
     key = cache_key(question.question, name, fingerprint)
     if cache is not None:
         hit = cache.get(key)
-        if hit is not None:
+        if hit is not None and "context_text" in hit:  # entries cached before contexts were kept are answered again
             return hit, True
     t0 = time.perf_counter()
     try:
