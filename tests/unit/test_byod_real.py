@@ -1,0 +1,205 @@
+"""Resolution and typing on real news text nobody on this project wrote: the Lee corpus (300 Australian Broadcasting
+Corporation news articles from 2001, shipped inside the gensim wheel as gensim/test/test_data/lee_background.cor).
+
+Labels (tests/data/byod/, hand-made by reading the articles): ``lee_pairs.json`` — 260 surface-form pairs, same
+entity or not, 223 of them hard (short forms, shared surnames, names one or two letters apart, adjectives next to
+organisations); ``lee_types.json`` — 165 surface forms with their type (None: not an entity). Every third label is
+``split: "score"``: held out while the rules were tuned, used for scoring only.
+
+Run ``.venv/bin/python tests/unit/test_byod_real.py`` for the numbers in docs/byod.md (both extractors).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_byod_quality import HashEmbedder  # noqa: E402
+
+DATA = Path(__file__).parent.parent / "data" / "byod"
+
+
+def lee_corpus() -> Path | None:
+    """The Lee background corpus inside the installed gensim package (never imported: only its data file)."""
+    spec = importlib.util.find_spec("gensim")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "test" / "test_data" / "lee_background.cor"
+    return path if path.exists() else None
+
+
+def write_lee(folder: Path) -> int:
+    lines = [ln for ln in lee_corpus().read_text(encoding="utf-8").splitlines() if ln.strip()]
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / "lee.jsonl").open("w", encoding="utf-8") as fh:
+        for i, text in enumerate(lines):
+            fh.write(json.dumps({"id": f"lee-{i:03d}", "title": f"Lee {i:03d}", "text": text}) + "\n")
+    return len(lines)
+
+
+def entity_of(state, store, texts: dict[str, str]):
+    """surface text -> (entity id, type) that the built graph gave the text where the articles write it: over every
+    standalone occurrence, the longest mention inside it ("Interim President Hamid Karzai" -> the mention "Hamid
+    Karzai"; an occurrence of "Howard" inside "John Howard" does not count for "Howard"), majority vote. None when
+    no occurrence holds a mention (not extracted)."""
+    import re
+    from collections import Counter
+
+    smap = state.surface_map()
+    offsets: dict[str, int] = {}
+    spans: dict[str, list[tuple[int, int, str]]] = {}
+    for doc_id, chunk_id, start, end, skey, explicit in state.rows(
+            "SELECT doc_id, chunk_id, start, end_, skey, explicit_id FROM byod_mentions"):
+        if chunk_id not in offsets:
+            offsets[chunk_id] = texts[doc_id].find(store.get_chunks([chunk_id])[0].text)
+        eid = explicit or smap.get(skey)
+        if eid and offsets[chunk_id] >= 0:
+            spans.setdefault(doc_id, []).append((offsets[chunk_id] + start, offsets[chunk_id] + end, eid))
+    types: dict[str, str | None] = {}
+
+    def lookup(surface: str):
+        votes: Counter = Counter()
+        pattern = re.compile(r"(?<![\w-])" + re.escape(surface) + r"(?![\w-])")
+        for doc_id, text in texts.items():
+            for m in pattern.finditer(text):
+                inside = [(e - s, eid) for s, e, eid in spans.get(doc_id, ()) if m.start() <= s and e <= m.end()]
+                if inside:
+                    votes[max(inside)[1]] += 1
+        if not votes:
+            return None
+        eid = votes.most_common(1)[0][0]
+        if eid not in types:
+            e = store.get_entity(eid)
+            types[eid] = e.type if e else None
+        return eid, types[eid]
+
+    return lookup
+
+
+def score_pairs(lookup, pairs: list[dict]) -> dict:
+    tp = fp = fn = tn = missing = 0
+    wrong = []
+    for p in pairs:
+        a, b = lookup(p["a"]), lookup(p["b"])
+        missing += a is None or b is None
+        merged = a is not None and b is not None and a[0] == b[0]
+        tp += merged and p["same"]
+        fp += merged and not p["same"]
+        fn += p["same"] and not merged
+        tn += not merged and not p["same"]
+        if merged != p["same"]:
+            wrong.append((p["a"], p["b"], "missed" if p["same"] else "wrong merge"))
+    return {"pairs": len(pairs), "precision": tp / (tp + fp) if tp + fp else 1.0,
+            "recall": tp / (tp + fn) if tp + fn else 1.0, "tp": tp, "fp": fp, "fn": fn, "tn": tn,
+            "unextracted": missing, "errors": wrong}
+
+
+def score_types(lookup, labels: list[dict]) -> dict:
+    typed = [t for t in labels if t["type"]]
+    found = [(t, lookup(t["name"])) for t in typed]
+    found = [(t, e) for t, e in found if e is not None]
+    right = sum(1 for t, e in found if e[1] == t["type"])
+    junk = [t for t in labels if not t["type"]]
+    junk_kept = sum(1 for t in junk if lookup(t["name"]) is not None)
+    return {"labelled": len(typed), "extracted": len(found), "accuracy": right / len(found) if found else 0.0,
+            "not_entities": len(junk), "not_entities_kept": junk_kept,
+            "errors": [(t["name"], t["type"], e[1]) for t, e in found if e[1] != t["type"]]}
+
+
+def measure(extractor: str, tmp: Path) -> dict:
+    from core.ingest.byod import ingest_path
+    from core.ingest.byod.state import State
+    from core.store import open_store
+
+    n = write_lee(tmp / "docs")
+    t0 = time.perf_counter()
+    report = ingest_path(tmp / "docs", tmp / "store", embedder=HashEmbedder(), progress=False, extractor=extractor)
+    seconds = time.perf_counter() - t0
+    pairs = json.loads((DATA / "lee_pairs.json").read_text(encoding="utf-8"))
+    types = json.loads((DATA / "lee_types.json").read_text(encoding="utf-8"))
+    with open_store(None, tmp / "store", read_only=True) as store, State.open(store, create=False) as state:
+        texts = {f"lee-{i:03d}": t for i, t in enumerate(
+            ln for ln in lee_corpus().read_text(encoding="utf-8").splitlines() if ln.strip())}
+        lookup = entity_of(state, store, texts)
+        out = {"extractor": report.extractor, "docs": n, "seconds": round(seconds, 1),
+               "docs_per_s": round(n / seconds, 1), "entities": report.entities, "merges": report.merges,
+               "pairs": score_pairs(lookup, pairs),
+               "pairs_hard": score_pairs(lookup, [p for p in pairs if p["hard"]]),
+               "pairs_score_split": score_pairs(lookup, [p for p in pairs if p["split"] == "score"]),
+               "types": score_types(lookup, types),
+               "types_score_split": score_types(lookup, [t for t in types if t["split"] == "score"])}
+    return out
+
+
+needs_corpus = pytest.mark.skipif(lee_corpus() is None, reason="the Lee corpus comes with gensim (pip install "
+                                  "'hoplens[test]'); without it the real-text scores cannot be measured")
+
+
+def _ner_available() -> bool:
+    from core.ingest.byod.ner import available_model
+
+    return available_model() is not None
+
+
+def test_labels_are_big_enough_and_half_hard():
+    pairs = json.loads((DATA / "lee_pairs.json").read_text(encoding="utf-8"))
+    types = json.loads((DATA / "lee_types.json").read_text(encoding="utf-8"))
+    assert len(pairs) >= 200 and sum(p["hard"] for p in pairs) >= len(pairs) / 2
+    assert sum(p["same"] for p in pairs) >= 50 and sum(not p["same"] for p in pairs) >= 50
+    assert len(types) >= 150 and {p["split"] for p in pairs} == {"dev", "score"}
+
+
+@pytest.fixture(scope="module")
+def ner_scores(tmp_path_factory):
+    if lee_corpus() is None or not _ner_available():
+        pytest.skip("needs gensim (the Lee corpus) and the spaCy model (pip install 'hoplens[ner]')")
+    return measure("ner", tmp_path_factory.mktemp("lee-ner"))
+
+
+@pytest.fixture(scope="module")
+def rule_scores(tmp_path_factory):
+    if lee_corpus() is None:
+        pytest.skip("needs gensim (the Lee corpus): pip install 'hoplens[test]'")
+    return measure("rules", tmp_path_factory.mktemp("lee-rules"))
+
+
+@needs_corpus
+def test_ner_resolution_on_real_news_is_precise(ner_scores):
+    pairs, held_out = ner_scores["pairs"], ner_scores["pairs_score_split"]
+    # measured 0.98 / 0.68 (the issue's recall target 0.80 is not reached: short forms used in articles that never
+    # name the full form stay apart, as do acronyms; see docs/byod.md)
+    assert pairs["precision"] >= 0.98 and pairs["recall"] >= 0.65, pairs
+    assert held_out["precision"] >= 0.95, held_out
+
+
+@needs_corpus
+def test_ner_types_on_real_news(ner_scores):
+    assert ner_scores["extractor"].startswith("ner:")
+    assert ner_scores["types"]["accuracy"] >= 0.85, ner_scores["types"]
+
+
+@needs_corpus
+def test_rule_fallback_on_real_news_stays_precise(rule_scores):
+    assert rule_scores["extractor"] == "rules"
+    assert rule_scores["pairs"]["precision"] >= 0.95, rule_scores["pairs"]
+
+
+if __name__ == "__main__":  # the numbers for docs/byod.md
+    import os
+    import tempfile
+
+    print("load", Path("/proc/loadavg").read_text().split()[:3] if os.path.exists("/proc/loadavg") else "?")
+    for which in sys.argv[1:] or ["ner", "rules"]:
+        with tempfile.TemporaryDirectory() as tmp:
+            res = measure(which, Path(tmp))
+        verbose = "-v" in os.environ.get("BYOD_VERBOSE", "")
+        for key in ("pairs", "pairs_hard", "pairs_score_split", "types", "types_score_split"):
+            if not verbose:
+                res[key] = {k: v for k, v in res[key].items() if k != "errors"}
+        print(json.dumps(res, indent=1, ensure_ascii=False))
