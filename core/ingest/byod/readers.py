@@ -95,8 +95,13 @@ def _read_jsonl(raw: str, rel: str) -> list[SourceDoc]:
             rec = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{rel}:{lineno}: not valid JSON ({exc.msg}); each line must be an object with a 'text'") from exc
+        except RecursionError:  # json recurses per nesting level
+            raise ValueError(f"{rel}:{lineno}: JSON nested too deeply; flatten the record") from None
         if not isinstance(rec, dict) or not isinstance(rec.get("text"), str) or not rec["text"].strip():
             raise ValueError(f"{rel}:{lineno}: each line needs a non-empty string 'text' (optional 'id', 'title')")
+        for key in ("text", "title", "id"):  # "\ud800" is valid JSON but no text: it cannot be stored
+            if isinstance(rec.get(key), str) and not _encodable(rec[key]):
+                raise ValueError(f"{rel}:{lineno}: '{key}' holds a lone surrogate escape (like \\ud800); fix the text")
         text = rec["text"].replace("\r\n", "\n").strip()
         title = str(rec.get("title") or "").strip()
         if rec.get("id") is not None:
@@ -107,6 +112,14 @@ def _read_jsonl(raw: str, rel: str) -> list[SourceDoc]:
             doc_id = f"{rel}:{hashlib.sha1(text.encode('utf-8')).hexdigest()[:12]}"
         out.append(_make(doc_id, rel, title or doc_id, text, "jsonl"))
     return out
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_pdf(path: Path, rel: str) -> SourceDoc:
@@ -123,6 +136,10 @@ def _read_pdf(path: Path, rel: str) -> SourceDoc:
         title = (reader.metadata.title if reader.metadata and reader.metadata.title else path.stem).strip()
     except PdfReadError as exc:
         raise ValueError(f"{rel}: unreadable PDF ({exc})") from exc
+    except ValueError:
+        raise
+    except Exception as exc:  # pypdf parses untrusted bytes; a damaged file can fail anywhere inside it
+        raise ValueError(f"{rel}: unreadable PDF ({type(exc).__name__}: {exc})") from exc
     if not text:
         raise ValueError(f"{rel}: the PDF has no extractable text (a scan?); run OCR or export its text first")
     return _make(rel, rel, title, text, "pdf")
