@@ -204,7 +204,7 @@ def build_pipelines(
     names = validate_names(names)
     generator = generator or make_generator(settings)
     core = core or (build_core(settings, store, embedder) if needs_store(names) else None)
-    backend = getattr(core.store if core else store, "backend", settings.backend)
+    backend = (core.store if core else store).backend if (core or store) is not None else settings.backend
     # The optional LLM planner/reranker needs a real model; the offline reader cannot plan or rank.
     assistant = generator if (settings.llm_planner or settings.llm_rerank) and settings.generator != "offline" else None
     out: dict[str, Pipeline] = {}

@@ -24,7 +24,7 @@ from core.ingest.chunker import ChunkSpec
 from core.ingest.linker import Linker
 from core.ingest.loader import DocumentProcessor, ProgressFn, batches, load_records
 from core.records import Document, Edge, Entity
-from core.store._graph import STRUCTURAL
+from core.store.keys import STRUCTURAL
 
 if TYPE_CHECKING:
     from core.config import Settings

@@ -18,7 +18,7 @@ from core.ingest.boilerplate import EmbedView
 from core.ingest.chunker import ChunkSpec, chunk_document
 from core.ingest.linker import Linker
 from core.records import Chunk, Document
-from core.store._sqlite import document_hash, text_hash
+from core.store.keys import document_hash, text_hash
 
 ProgressFn = Callable[[int, int, str], None]  # (done, total, stage)
 

@@ -15,9 +15,8 @@ from typing import Any
 import numpy as np
 
 from core.records import Subgraph, SubgraphEdge, SubgraphNode
-from core.schema import EDGE_TYPES
+from core.store.keys import STRUCTURAL
 
-STRUCTURAL = tuple(sorted({e.name for e in EDGE_TYPES if e.structural}))
 DIRECTIONS = ("both", "out", "in")
 
 

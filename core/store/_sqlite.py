@@ -6,7 +6,6 @@ is parameterised; the only SQL text built at run time is a list of ``?`` placeho
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -15,6 +14,7 @@ from typing import Any
 
 from core.records import Chunk, Document, Edge, Entity
 from core.store import digest
+from core.store.keys import document_hash, norm_key, text_hash  # noqa: F401  (shared with TigerGraph, ingest)
 
 DB_FILE = "store.sqlite"
 SCHEMA_VERSION = "1"
@@ -86,21 +86,6 @@ def placeholders(n: int) -> str:
 def batched(items: Sequence[Any], size: int = MAX_PARAMS) -> Iterator[Sequence[Any]]:
     for i in range(0, len(items), size):
         yield items[i : i + size]
-
-
-def text_hash(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
-
-
-def document_hash(doc: Document) -> str:
-    """Content hash of a document record (what an incremental build compares)."""
-    payload = json.dumps([doc.kind, doc.title, doc.text, sorted(doc.entity_ids)], ensure_ascii=False)
-    return hashlib.sha1(payload.encode("utf-8")).hexdigest()
-
-
-def norm_key(text: str) -> str:
-    """Phone-book key: lower case, inner whitespace collapsed."""
-    return " ".join(text.lower().split())
 
 
 def dumps(obj: Any) -> str:

@@ -43,8 +43,6 @@ from core.records import (
     SubgraphNode,
 )
 from core.store import gsql_gen
-from core.store._filters import check_filter, matches
-from core.store._sqlite import document_hash, norm_key
 from core.store.base import (
     BUILD_STATE,
     EMBEDDER_DIM,
@@ -54,6 +52,8 @@ from core.store.base import (
     StoreError,
     check_embedder_matches,
 )
+from core.store.filters import check_filter, matches
+from core.store.keys import document_hash, norm_key
 
 if TYPE_CHECKING:
     from core.config import Settings
@@ -437,6 +437,7 @@ class TigerGraphStore:
         self._tx = threading.local()  # per-thread transaction depth and deferred document fingerprints
         self.page_size = max(1, int(settings.tg_page_size))
         self.size_limit = max(1, int(settings.tg_response_limit_mb)) * 1024 * 1024
+        self.path: Path | None = None  # local folder for client-side state (open_store sets it)
 
     @property
     def location(self) -> str:
@@ -1442,10 +1443,13 @@ def open_store(
     index_poll_s: float = 0.5,
     **other: Any,
 ) -> TigerGraphStore:
-    """Registry factory (core.store.BACKENDS). ``path`` is the embedded store's folder and is not used here;
-    options meant for other backends are ignored. ``create=True`` creates the graph when it is missing."""
+    """Registry factory (core.store.BACKENDS). The graph lives on the server; ``path`` (the configured store
+    folder) is only where client-side state is kept (the bring-your-own-documents ingest state), created on first
+    write. Options meant for other backends (``read_only``, ``verify``) are ignored. ``create=True`` creates the
+    graph when it is missing."""
     if other:
         log.debug("tigergraph backend ignores options %s", sorted(other))
     conn = connection if connection is not None else connect(settings)
     store = TigerGraphStore(conn, settings, index_timeout_s=index_timeout_s, index_poll_s=index_poll_s)
+    store.path = Path(path) if path is not None else None
     return store.open(create=create)

@@ -111,14 +111,11 @@ def ingest_path(path, store, embedder=None, settings: Settings | None = None, ge
             from core.llm.factory import make_embedder
 
             embedder = make_embedder(settings)
-        bind = getattr(store, "bind_embedder", None)
-        if bind is not None:
-            bind(embedder)
+        store.bind_embedder(embedder)
         with State.open(store) as state:
             report = _ingest(state, store, embedder, settings, generator, root, docs, progress, extractor)
-        refresh = getattr(store, "refresh_indexes", None)
-        if refresh is not None and report.processed + report.deleted:
-            refresh(progress=progress)
+        if report.processed + report.deleted:
+            store.refresh_indexes(progress=progress)
     finally:
         if owned:
             store.close()
@@ -132,7 +129,7 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
 
     from core.ingest.chunker import ChunkSpec, chunk_document
 
-    report = IngestReport(str(root), str(getattr(store, "path", store)))
+    report = IngestReport(str(root), store.location)
     known = state.doc_hashes()
     of_root = state.doc_hashes(str(root))
     current = {d.doc_id: d for d in docs}
@@ -223,11 +220,8 @@ def _write_chunks(store, embedder, chunks: list[Chunk], batch: int, progress: bo
         return
     from tqdm import tqdm
 
-    cached: dict[str, np.ndarray] = {}
-    lookup = getattr(store, "cached_vectors", None)
     hashes = [hashlib.sha1(c.text.encode("utf-8")).hexdigest() for c in chunks]
-    if lookup is not None:
-        cached = lookup(hashes)
+    cached: dict[str, np.ndarray] = store.cached_vectors(hashes)  # {} without an embedding cache
     todo = [i for i, h in enumerate(hashes) if h not in cached]
     vectors = np.zeros((len(chunks), int(embedder.dim)), dtype=np.float32)
     for i, h in enumerate(hashes):
@@ -530,10 +524,7 @@ def relink_documents(state: State, store, doc_ids: Iterable[str], graph: Derived
     docs = [d for d in (store.get_document(i) for i in sorted(set(doc_ids))) if d is not None]
     chunks: list[Chunk] = []
     for d in docs:
-        getter = getattr(store, "chunks_of_document", None)
-        if getter is None:
-            raise ValueError("this store cannot list a document's chunks; re-ingest the documents instead")
-        for c in getter(d.id):
+        for c in store.chunks_of_document(d.id):
             c.entity_ids = sorted(graph.chunk_entities.get(c.id, ()))
             chunks.append(c)
     if chunks:
@@ -605,7 +596,7 @@ def split_merge(store, merge_id: int, embedder=None, settings: Settings | None =
         with State.open(store, create=False) as state:
             m = state.merge(int(merge_id))
             if m is None:
-                raise ValueError(f"no merge {merge_id}: list them with `hoplens entities merges --store {getattr(store, 'path', '')}`")
+                raise ValueError(f"no merge {merge_id}: list them with `hoplens entities merges` ({store.location})")
             if m.undone_at:
                 raise ValueError(f"merge {merge_id} was already split at {m.undone_at}")
             texts = dict(state.rows("SELECT skey, text FROM byod_surfaces"))
@@ -621,9 +612,7 @@ def split_merge(store, merge_id: int, embedder=None, settings: Settings | None =
             sync_graph(state, store, graph)
             relink_documents(state, store, affected, graph, embedder)
             done = state.merge(m.id)
-        refresh = getattr(store, "refresh_indexes", None)
-        if refresh is not None:
-            refresh()
+        store.refresh_indexes()
         return done
     finally:
         if owned:
