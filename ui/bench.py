@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from core.config import Settings
@@ -31,7 +32,7 @@ def store_identity(s: Settings, store: Any) -> dict[str, Any]:
     where = str(Path(s.store_path()).expanduser().resolve()) if s.backend == "embedded" else s.tg_graph
     digest = hashlib.sha256(json.dumps({"where": where, **content}, sort_keys=True, default=str).encode())
     return {"name": Path(where).name, "where": where, "fingerprint": digest.hexdigest()[:16],
-            "documents": stats.get("documents"), "backend": stats.get("backend")}
+            "documents": stats.get("documents"), "backend": stats.get("backend"), "embedder": stats.get("embedder")}
 
 
 def recorded_store(folder: Path) -> dict[str, Any] | None:
@@ -101,7 +102,9 @@ def start_eval(s: Settings, identity: dict[str, Any], suite: str = DEFAULT_SUITE
 
         kwargs = {"store_path": settings.store_path(), "data_dir": settings.data_path(), "out_dir": folder,
                   "settings": settings, "limit": limit, "progress": on_row, "show_progress": False,
-                  "pipeline_objects": {n: pipes[n] for n in names}}
+                  "pipeline_objects": {n: pipes[n] for n in names},
+                  # The run records (and keys its answer cache by) the embedder the store was built with.
+                  "embedder": SimpleNamespace(name=identity.get("embedder") or "unknown")}
         try:
             summary = run_eval(suite, names, **kwargs)
         except RunConflict:  # our own folder holds a run of older code or settings: start it afresh

@@ -44,43 +44,54 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def app_url(tiny_store, tmp_path_factory):
+def _start_server(home: Path, **env_extra: str) -> subprocess.Popen:
+    """Start the app on a free port with HOPLENS_HOME=home (and ``env_extra``); wait for its health check."""
     reason = _missing()
     if reason:
         pytest.skip(reason)
     port = _free_port()
-    home = tmp_path_factory.mktemp("browser-home")
-    env = {**os.environ, "HOPLENS_HOME": str(home), "HOPLENS_STORE": str(tiny_store.store),
-           "HOPLENS_DATA": str(tiny_store.data), "HOPLENS_SCALE": "tiny"}
+    env = {**os.environ, "HOPLENS_HOME": str(home), **env_extra}
     log = (home / "streamlit.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail(f"streamlit did not start: {(home / 'streamlit.log').read_text()[-2000:]}")
-            time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
+    proc.url = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
+    proc.log = log  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 60
+    while True:
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+            with urllib.request.urlopen(f"{proc.url}/_stcore/health", timeout=2) as r:  # type: ignore[attr-defined]
+                if r.read().strip() == b"ok":
+                    return proc
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            log.flush()
+            _stop_server(proc)
+            pytest.fail(f"streamlit did not start: {(home / 'streamlit.log').read_text()[-2000:]}")
+        time.sleep(0.3)
+
+
+def _stop_server(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    proc.log.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def app_url(tiny_store, tmp_path_factory):
+    home = tmp_path_factory.mktemp("browser-home")
+    proc = _start_server(home, HOPLENS_STORE=str(tiny_store.store), HOPLENS_DATA=str(tiny_store.data),
+                         HOPLENS_SCALE="tiny")
+    try:
+        yield proc.url  # type: ignore[attr-defined]
+    finally:
+        _stop_server(proc)
 
 
 @pytest.fixture(scope="module")
@@ -220,3 +231,125 @@ def test_compare_shows_three_columns_offline(driver, app_url, tiny_store):
     _wait_for_graph(driver)
     _scroll_top(driver)
     driver.save_screenshot(str(ARTIFACTS / "compare.png"))
+
+
+def _click_link(driver, page: str) -> None:
+    """Click the sidebar link to ``page`` (in-app navigation, as a user would; the session stays the same)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    xpath = f'//section[@data-testid="stSidebar"]//a[.//*[normalize-space()="{page}"]]'
+    WebDriverWait(driver, 30).until(ec.element_to_be_clickable((By.XPATH, xpath))).click()
+
+
+def _plotly_count(driver) -> int:
+    from selenium.webdriver.common.by import By
+
+    return len(driver.find_elements(By.CSS_SELECTOR, '[data-testid="stPlotlyChart"] .main-svg'))
+
+
+def test_first_start_build_survives_navigation(driver, tiny_store, tmp_path):
+    """A fresh machine: the overview starts the build; the user clicks Ask at once (which used to stop the build);
+    the build goes on in the server, Ask becomes usable by itself and answers — no terminal involved."""
+    import shutil
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    home = tmp_path / "home"
+    home.mkdir()
+    data, store = home / "data-tiny", home / "store-tiny"
+    shutil.copytree(tiny_store.data, data)
+    proc = _start_server(home, HOPLENS_SCALE="tiny")  # store and data at their defaults under the fresh home
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        driver.get(proc.url)  # type: ignore[attr-defined]
+        WebDriverWait(driver, 60).until(lambda d: "Building the tiny knowledge base" in d.page_source
+                                        or 'data-testid="stMetric"' in d.page_source)
+        saw_build = "Building the tiny knowledge base" in driver.page_source
+        if saw_build:
+            driver.save_screenshot(str(ARTIFACTS / "first-start.png"))
+        _click_link(driver, "Ask")
+        if saw_build and "usable when it finishes" in driver.page_source:
+            driver.save_screenshot(str(ARTIFACTS / "first-start-ask-waiting.png"))
+        # The page turns into Ask by itself when the build ends (the progress fragment reruns it).
+        _wait_text(driver, 'aria-label="Question"', timeout=240)
+        assert (store / "store.sqlite").exists()
+        assert not list((home / "jobs").glob("build-*.json"))  # the build finished: no marker left to resume
+        _type_question(driver, QUESTION.format(cust=_a_customer(tiny_store)))
+        _click_button(driver, "Ask")
+        _wait_text(driver, "Answer · GraphRAG")
+        assert "Traceback" not in driver.page_source and "did not finish" not in driver.page_source
+        assert saw_build, "the build finished before the overview was drawn; navigation during it was not exercised"
+    finally:
+        _stop_server(proc)
+
+
+def test_benchmark_first_open_runs_the_public_suite(driver, app_url):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.get(f"{app_url}/Benchmark")
+    _wait_text(driver, "No evaluation of this knowledge base")
+    assert _plotly_count(driver) == 0
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+
+    xpath = '//button[.//p[starts-with(normalize-space(), "Run the public suite on this knowledge base")]]'
+    WebDriverWait(driver, 30).until(ec.element_to_be_clickable((By.XPATH, xpath))).click()
+    try:
+        WebDriverWait(driver, 300).until(lambda d: _plotly_count(d) >= 5)
+    except Exception:
+        driver.save_screenshot(str(ARTIFACTS / "failure.png"))
+        raise
+    _wait_idle(driver)
+    assert "Computed on" in driver.page_source and "this knowledge base" in driver.page_source
+    assert "Traceback" not in driver.page_source
+    _scroll_top(driver)
+    driver.save_screenshot(str(ARTIFACTS / "benchmark.png"))
+
+
+SECRET = "browser-admin-secret-42"
+
+
+def test_demo_mode_is_read_only_and_unlocks_with_the_secret(driver, tiny_store, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    home = tmp_path / "demo-home"
+    home.mkdir()
+    proc = _start_server(home, HOPLENS_STORE=str(tiny_store.store), HOPLENS_DATA=str(tiny_store.data),
+                         HOPLENS_SCALE="tiny", HOPLENS_DEMO="1", HOPLENS_ADMIN_TOKEN=SECRET)
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for page in ("", "/Ask", "/Benchmark", "/Explore", "/Data"):
+            driver.get(f"{proc.url}{page}")  # type: ignore[attr-defined]
+            _wait_text(driver, "read-only demo")
+            source = driver.page_source
+            for hidden in (str(tiny_store.store), str(tiny_store.data), str(home)):
+                assert hidden not in source, f"{hidden} shown on {page or '/'}"
+            assert "Generate and build" not in source and "Run the public suite" not in source
+            assert 'type="file"' not in source
+        driver.save_screenshot(str(ARTIFACTS / "demo-data.png"))
+        # The admin secret, typed into the sidebar, unlocks this session's write controls.
+        driver.find_element(By.XPATH, '//section[@data-testid="stSidebar"]//*[normalize-space()="Admin"]').click()
+        box = driver.find_element(By.CSS_SELECTOR, 'input[aria-label="Admin secret"]')
+        box.send_keys(SECRET, Keys.ENTER)
+        _wait_idle(driver)
+        _click_button(driver, "Unlock")
+        _wait_text(driver, "Generate and build")
+        assert SECRET not in driver.page_source
+        # A second visitor (a fresh browser session) is still read-only.
+        driver.delete_all_cookies()
+        driver.get(f"{proc.url}/Data")  # type: ignore[attr-defined]
+        _wait_text(driver, "read-only demo")
+        assert "Generate and build" not in driver.page_source
+        # Asking works in demo mode.
+        driver.get(f"{proc.url}/Ask")  # type: ignore[attr-defined]
+        _wait_text(driver, 'aria-label="Question"')
+        _type_question(driver, QUESTION.format(cust=_a_customer(tiny_store)))
+        _click_button(driver, "Ask")
+        _wait_text(driver, "Answer · GraphRAG")
+        assert "Traceback" not in driver.page_source
+    finally:
+        _stop_server(proc)
