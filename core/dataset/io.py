@@ -30,15 +30,28 @@ class Dataset:
 
 
 def iter_jsonl(path: Path, record: type[T]) -> Iterator[T]:
-    """Stream records; a malformed line raises ValueError naming the file and line number."""
+    """Stream records; a malformed line (bad JSON or UTF-8, nested too deeply, a lone surrogate escape such as
+    \\ud800, missing fields) raises ValueError naming the file and line number."""
     with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                yield record.from_dict(json.loads(line))  # type: ignore[attr-defined]
-            except (json.JSONDecodeError, TypeError, KeyError) as exc:
-                raise ValueError(f"{path}:{lineno}: malformed {record.__name__} record ({exc})") from exc
+        lineno = 0
+        try:
+            for lineno, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                    if "\\u" in line:  # an escape may decode to a lone surrogate, which is no text
+                        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+                    yield record.from_dict(obj)  # type: ignore[attr-defined]
+                except (json.JSONDecodeError, TypeError, KeyError, AttributeError) as exc:
+                    raise ValueError(f"{path}:{lineno}: malformed {record.__name__} record ({exc})") from exc
+                except UnicodeEncodeError:
+                    raise ValueError(f"{path}:{lineno}: a string holds a lone surrogate escape (like \\ud800)"
+                                     ) from None
+                except RecursionError:
+                    raise ValueError(f"{path}:{lineno}: JSON nested too deeply") from None
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{path}:{lineno + 1}: not UTF-8 text ({exc.reason}); save it as UTF-8") from exc
 
 
 def write_jsonl(path: Path, records) -> int:

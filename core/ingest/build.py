@@ -1,4 +1,10 @@
-"""``hoplens build``: dataset folder -> embedded store (generate if missing, load, chunk, link, embed, index).
+"""``hoplens build``: dataset folder -> store (generate if missing, load, chunk, link, embed, index).
+
+The store is opened through ``core.store.open_store`` for the configured backend (``settings.backend``: the
+embedded store at ``store_path``, or TigerGraph) and driven only through the ``StoreWriter`` protocol, so both
+backends build with the same progress, resumability and incremental behaviour. What differs is declared in
+``store.capabilities``: TigerGraph keeps no embedding cache (every changed chunk is embedded again) and has no
+multi-request transactions (its ``transaction()`` writes a batch's document fingerprints last instead).
 
 Resumable and incremental by construction:
 - the store records ``build_state=in_progress`` first and ``complete`` last;
@@ -58,6 +64,10 @@ def _check_files(data_dir: Path) -> None:
     missing = [name for name in FILES.values() if not (data_dir / name).is_file()]
     if missing:
         raise FileNotFoundError(f"dataset {data_dir} lacks {', '.join(missing)}: regenerate it (hoplens generate)")
+    # read every record once before the first write: a malformed line stops the build with the store untouched
+    for name, record in (("entities", Entity), ("edges", Edge), ("documents", Document)):
+        for _ in iter_jsonl(data_dir / FILES[name], record):
+            pass
 
 
 class _Started:
@@ -127,7 +137,8 @@ def build_store(
 
     from core.config import get_settings
     from core.llm.factory import make_embedder
-    from core.store.embedded import BUILD_STATE, EmbeddedStore
+    from core.store import open_store
+    from core.store.base import BUILD_STATE
 
     settings = settings or get_settings()
     data_dir, store_path = Path(data_dir).expanduser(), Path(store_path).expanduser()
@@ -139,7 +150,7 @@ def build_store(
 
     embedder = embedder or make_embedder(settings)
     spec = ChunkSpec.from_settings(settings)
-    store = EmbeddedStore(store_path, create=True, read_only=False)
+    store = open_store(settings, store_path, create=True, read_only=False)
     ok = False
     try:
         store.bind_embedder(embedder)
@@ -219,7 +230,8 @@ def build_store(
         ok = True
         return {
             "data": str(data_dir),
-            "store": str(store_path),
+            "store": store.location,
+            "backend": store.backend,
             "generated": generated is not None,
             "embedder": embedder.name,
             "chunk_tokens": spec.chunk_tokens,
