@@ -80,17 +80,24 @@ class Mentions:
         return cls(dict(table), ids)
 
     def find(self, text: str, prefer: set[str] | None = None) -> set[str]:
-        """Entity ids mentioned in ``text``. An ambiguous name resolves to the ``prefer`` ids it may mean, if any,
-        else to every entity it may mean."""
+        """Entity ids mentioned in ``text``: ids as tokens, and names matched longest first, left to right, without
+        overlap (so "Paris database outage" is one outage, not also the Paris region). An ambiguous name resolves
+        to the ``prefer`` ids it may mean, if any, else to every entity it may mean."""
         found = {i for i in ENTITY_ID_RE.findall(text or "") if not self.ids or i in self.ids}
-        words = _words(text)
-        n = len(words)
-        for i in range(n):
-            for j in range(i + 1, min(n, i + MAX_NAME_WORDS) + 1):
+        if not self.names:
+            return found
+        words = _words(ENTITY_ID_RE.sub(" | ", text or ""))  # ids are not names; "|" keeps words apart
+        i, n = 0, len(words)
+        while i < n:
+            for j in range(min(n, i + MAX_NAME_WORDS), i, -1):
                 owners = self.names.get(tuple(words[i:j]))
                 if owners:
                     picked = owners & prefer if prefer else set()
                     found |= picked or owners
+                    i = j
+                    break
+            else:
+                i += 1
         return found
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from typing import Any
 
@@ -63,6 +63,8 @@ NOT_FOUND_PHRASES: tuple[str, ...] = (
     "cannot be determined",
     "not enough information",
     "insufficient information",
+    "not sure",
+    "unsure",
 )
 _NOT_FOUND_RE = re.compile(
     r"(?<![\w])(?:" + "|".join(re.escape(p).replace("'", "['\u2019]") for p in NOT_FOUND_PHRASES) + r")(?![\w])",
@@ -99,6 +101,17 @@ _MONTH_ALT = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _TEXT_DATE_MDY_RE = re.compile(r"\b(" + _MONTH_ALT + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b", re.IGNORECASE)
 _TEXT_DATE_DMY_RE = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(" + _MONTH_ALT + r")\.?,?\s+(\d{4})\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z]+")
+# A count answered as a range or a bound is not a count: "between 5 and 7", "5 to 7", "5-7", "5 or 6",
+# "at least 5", "more than 5", "up to 7". Matched around the first candidate number.
+_NUM_OR_WORD = r"(?:\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
+_RANGE_RE = re.compile(
+    r"\bbetween\s+" + _NUM_OR_WORD + r"\s+and\s+" + _NUM_OR_WORD + r"\b"
+    r"|(?<![\w\-#/])" + _NUM_OR_WORD + r"\s*(?:-|–|—|to|or)\s*" + _NUM_OR_WORD + r"(?![\w\-#/])"
+    r"|\b(?:at least|at most|more than|fewer than|less than|over|under|up to|no more than|no fewer than|roughly|"
+    r"approximately|about|around|some|several)\s+" + _NUM_OR_WORD + r"\b",
+    re.IGNORECASE,
+)
+_EXACTISH = re.compile(r"^(?:roughly|approximately|about|around)\b", re.IGNORECASE)
 NUMERIC_TOLERANCE = 0.01  # relative, for value answers
 
 
@@ -207,9 +220,17 @@ def _fmt(x: float) -> str:
 
 
 class StructuredJudge:
-    """Deterministic judge over structured gold answers. ``judge(question, answer_text) -> Judgement``."""
+    """Deterministic judge over structured gold answers. ``judge(question, answer_text) -> Judgement``.
+
+    ``names`` (optional) finds every known entity an answer names, ids or not: ``names(text, prefer) -> ids``
+    (the runner passes the dataset's names, core/evaluation/context_metrics.Mentions). With it, a list padded with
+    wrong entities named without their ids counts those as extras; without it only ids and gold names are seen.
+    """
 
     name = JUDGE_NAME
+
+    def __init__(self, names: Callable[[str, set[str]], set[str]] | None = None):
+        self.names = names
 
     def judge(self, question: Question, answer_text: str) -> Judgement:
         gold = question.gold or {}
@@ -247,6 +268,9 @@ class StructuredJudge:
         if not candidates:
             return "FAIL", 0.0, f"no count in the answer (expected {_fmt(expected)})"
         got = candidates[0]
+        hedge = _first_range(text, quoted)
+        if hedge:
+            return "FAIL", 0.0, f"a range or bound ({hedge!r}), not a count (expected {_fmt(expected)})"
         if got == expected:
             return "PASS", 1.0, f"count {_fmt(got)} matches"
         return "FAIL", 0.0, f"count {_fmt(got)} != expected {_fmt(expected)}"
@@ -281,10 +305,9 @@ class StructuredJudge:
             return "PARTIAL", round(f1, 6), f"{len(hit)}/{len(gold_set)} entities (F1 {f1:.2f}); {detail}"
         return "FAIL", 0.0, f"no expected entity named; {detail}"
 
-    @staticmethod
-    def _mentions(text: str, ids: list[str], names: list[str]) -> set[str]:
+    def _mentions(self, text: str, ids: list[str], names: list[str]) -> set[str]:
         """Entity ids written in ``text`` plus gold ids whose gold name appears (longest names first, so "Acme"
-        inside "Acme Holdings" is not a second mention)."""
+        inside "Acme Holdings" is not a second mention), plus — with ``names`` — any other entity named."""
         out = set(ENTITY_ID_RE.findall(text))
         rest = text
         for name, eid in sorted(zip(names, ids, strict=False), key=lambda p: -len(p[0])):
@@ -294,6 +317,8 @@ class StructuredJudge:
             if pattern.search(rest):
                 out.add(eid)
                 rest = pattern.sub(" ", rest)
+        if self.names is not None:
+            out |= self.names(rest, set(ids))
         return out
 
     # -- value
@@ -347,6 +372,19 @@ class StructuredJudge:
         if asserted:
             return "FAIL", 0.0, f"says not found but asserts {', '.join(sorted(asserted))}"
         return "PASS", 1.0, "correctly says not found"
+
+
+def _first_range(text: str, quoted: set[float]) -> str | None:
+    """The first range/bound phrase of ``text`` not quoted from the question ("about 7" is approximate, not a
+    range, and passes when 7 is right)."""
+    for m in _RANGE_RE.finditer(text or ""):
+        phrase = m.group(0)
+        if _EXACTISH.match(phrase):
+            continue
+        if set(standalone_numbers(phrase)) <= quoted:
+            continue
+        return phrase
+    return None
 
 
 def judge_all(questions: Iterable[Question], answers: Iterable[str]) -> list[Judgement]:

@@ -345,7 +345,7 @@ def run_eval(
         done = {(r["question_id"], r["pipeline"]): r for r in finished}
 
         cache = AnswerCache(settings.home / "cache" / "answers.sqlite3") if use_cache else None
-        structured = StructuredJudge()
+        structured = StructuredJudge(names=mentions.find if mentions.names else None)
         total = len(questions) * len(names)
         counter = sum(1 for q in questions for p in names if (q.id, p) in done)
         bar = tqdm(total=total, initial=counter, desc="eval", unit="answer", disable=not show_progress)

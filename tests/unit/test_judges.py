@@ -233,3 +233,69 @@ def test_judge_signature_is_blind_to_the_pipeline():
 def test_bad_gold_is_a_clear_error(gold):
     with pytest.raises(ValueError, match="q-1"):
         J.judge(Question("q-1", "lookup", "?", gold), "7")
+
+
+# ---- free text from a real model (names without ids, padding, "there are 7", ranges, hedges) -------------------
+
+SET2 = {"type": "set", "ids": ["CUST-0001", "CUST-0002"], "names": ["Acme Corp", "Beta Labs"]}
+KNOWN = {"acme corp": {"CUST-0001"}, "beta labs": {"CUST-0002"}, "gamma retail": {"CUST-0003"},
+         "delta foods": {"CUST-0004"}}
+
+
+def _known_names(text: str, prefer: set[str]) -> set[str]:
+    low = text.lower()
+    return {i for name, ids in KNOWN.items() if name in low for i in ids}
+
+
+NAMED = StructuredJudge(names=_known_names)
+LIST_Q = "Which customers were impacted by OUTAGE-001?"
+
+
+@pytest.mark.parametrize("answer", [
+    "Based on the context, the impacted customers are Acme Corp and Beta Labs. Both depend on the vendor.",
+    "The customers impacted by OUTAGE-001 were:\n1. Acme Corp (CUST-0001)\n2. Beta Labs (CUST-0002)",
+    "acme corp, beta labs",
+])
+def test_a_list_of_the_right_entities_with_extra_words_passes(answer):
+    for judge in (J, NAMED):
+        assert judge.judge(Question("q", "multi_hop", LIST_Q, SET2), answer).verdict == "PASS"
+
+
+@pytest.mark.parametrize("answer", [
+    "Acme Corp, Beta Labs, Gamma Retail and Delta Foods.",  # padded by name, no ids
+    "CUST-0001, CUST-0002, CUST-0003, CUST-0004",  # padded by id
+])
+def test_a_list_padded_with_wrong_entities_does_not_pass(answer):
+    j = NAMED.judge(Question("q", "multi_hop", LIST_Q, SET2), answer)
+    assert j.verdict == "PARTIAL" and j.score == pytest.approx(2 / 3) and "CUST-0003" in j.reason
+
+
+def test_without_a_name_table_padding_by_name_is_invisible_so_the_runner_passes_one():
+    # the reason the runner gives the judge the dataset's names: ids-only judging would pass this padded list
+    padded = "Acme Corp, Beta Labs, Gamma Retail and Delta Foods."
+    assert J.judge(Question("q", "multi_hop", LIST_Q, SET2), padded).verdict == "PASS"
+
+
+@pytest.mark.parametrize("answer", ["There are 7.", "there are seven of them", "About 7 customers.", "7"])
+def test_count_free_text(answer):
+    assert verdict(COUNT7, answer).verdict == "PASS"
+
+
+@pytest.mark.parametrize("answer", [
+    "Between 6 and 8 customers.", "7 or 8 customers", "at least 7", "more than 7 customers", "6-8", "up to seven",
+])
+def test_count_ranges_and_bounds_are_not_counts(answer):
+    j = verdict(COUNT7, answer)
+    assert j.verdict == "FAIL"
+
+
+def test_count_ranges_quoted_from_the_question_do_not_count_against():
+    q = "How many tickets between 2023 and 2024 did CUST-0001 open?"
+    assert verdict(COUNT7, "7 tickets between 2023 and 2024.", q).verdict == "PASS"
+
+
+@pytest.mark.parametrize("answer", ["I'm not sure.", "Unsure: the context does not say."])
+def test_unsure_answers_are_not_found_answers(answer):
+    assert is_not_found_answer(answer)
+    assert verdict(COUNT7, answer).verdict == "FAIL"
+    assert verdict({"type": "none"}, answer, "What is the ARR of CUST-9999?").verdict == "PASS"
