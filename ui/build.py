@@ -8,6 +8,7 @@ that read that store show the progress instead and become usable when it ends. A
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,8 @@ def _build_work(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed: 
             generate_dataset(scale, seed, data_dir, force=True, progress=False)
             jobs.write_marker(marker, {"scale": scale, "data": str(data_dir), "store": str(store_dir),
                                         "seed": seed, "force": False, "kind": "build",
-                                        "target": target(store_dir), "label": f"Building the {scale} knowledge base"})
+                                        "target": target(store_dir), "label": f"Building the {scale} knowledge base",
+                                        "pid": os.getpid()})
         progress(0.02, "generating the dataset if missing, loading the embedding model")
         last = [0.0]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import threading
 import time
 import traceback
@@ -115,7 +116,8 @@ class JobRegistry:
             job = Job(id=_job_id(kind, target), kind=kind, target=target, label=label)
             self._jobs[job.id] = job
         if marker is not None:
-            write_marker(marker, {**(marker_data or {}), "kind": kind, "target": target, "label": label})
+            write_marker(marker, {**(marker_data or {}), "kind": kind, "target": target, "label": label,
+                                  "pid": os.getpid()})
 
         def run() -> None:
             try:
@@ -191,8 +193,22 @@ def interrupted_builds(home: Path) -> list[dict[str, Any]]:
         except (OSError, ValueError):
             path.unlink(missing_ok=True)  # a marker cut short: nothing to resume from it
             continue
+        if _alive(data.get("pid")):
+            continue  # another server process (sharing this home) is running that build right now
         out.append({**data, "marker": str(path)})
     return out
+
+
+def _alive(pid: object) -> bool:
+    if not isinstance(pid, int) or pid == os.getpid() or pid <= 0:
+        return False  # our own markers are known to the registry; a marker without a pid is from a dead build
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 _REGISTRY = JobRegistry()

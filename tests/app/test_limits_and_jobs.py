@@ -114,3 +114,19 @@ def test_marker_of_a_killed_build_is_found(tmp_path):
     found = jobs.interrupted_builds(tmp_path)
     assert [m["target"] for m in found] == ["/stores/x"]
     assert not (tmp_path / "jobs" / "build-broken.json").exists()
+
+
+def test_marker_of_a_build_running_in_another_live_process_is_left_alone(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        jobs.write_marker(jobs.marker_path(tmp_path, "/stores/live"), {"target": "/stores/live", "pid": sleeper.pid})
+        jobs.write_marker(jobs.marker_path(tmp_path, "/stores/dead"), {"target": "/stores/dead", "pid": 2**22 + 7})
+        jobs.write_marker(jobs.marker_path(tmp_path, "/stores/mine"), {"target": "/stores/mine", "pid": os.getpid()})
+        assert sorted(m["target"] for m in jobs.interrupted_builds(tmp_path)) == ["/stores/dead", "/stores/mine"]
+    finally:
+        sleeper.kill()
+        sleeper.wait()
