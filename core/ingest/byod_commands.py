@@ -19,6 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--store", type=Path, help="store folder, created if missing (default: the configured store)")
     p.add_argument("--llm", action="store_true",
                    help="extract and adjudicate names with the configured generator (HOPLENS_GENERATOR=gemini|openai)")
+    p.add_argument("--extractor", choices=("auto", "ner", "rules"), default="auto",
+                   help="auto (default): the spaCy NER model when installed (pip install 'hoplens[ner]'), else the "
+                   "rules; ner: require the model; rules: always the rules. The report says which ran")
     p.add_argument("--json", action="store_true", help="print the ingest report as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.set_defaults(func=_ingest)
@@ -34,6 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     mg = esub.add_parser("merges", help="the merge log: which names were joined, how and why")
     mg.add_argument("--store", type=Path, help="store folder (default: the configured store)")
     mg.add_argument("--all", action="store_true", help="include merges that were split again")
+    mg.add_argument("--suspect", action="store_true",
+                    help="only the merges closest to the thresholds that allowed them, closest first")
+    mg.add_argument("--limit", type=int, default=20, help="how many suspects to show (with --suspect)")
     mg.add_argument("--json", action="store_true")
     mg.set_defaults(func=_merges)
     sp = esub.add_parser("split", help="undo one merge (its name becomes its own entity again, for good)")
@@ -77,13 +83,15 @@ def _ingest(args: argparse.Namespace) -> int:
 
         generator = make_generator(s)
     if s.backend == "embedded":
-        report = ingest_path(args.path, s.store_path(), settings=s, generator=generator, progress=not args.quiet)
+        report = ingest_path(args.path, s.store_path(), settings=s, generator=generator, progress=not args.quiet,
+                             extractor=args.extractor)
     else:
         from core.store import open_store
 
         store = open_store(s)
         try:
-            report = ingest_path(args.path, store, settings=s, generator=generator, progress=not args.quiet)
+            report = ingest_path(args.path, store, settings=s, generator=generator, progress=not args.quiet,
+                                 extractor=args.extractor)
         finally:
             store.close()
     print(json.dumps(report.to_dict(), indent=2) if args.json else report.summary())
@@ -115,6 +123,8 @@ def _merges(args: argparse.Namespace) -> int:
 
     from core.ingest.byod import list_merges
 
+    if args.suspect:
+        return _suspects(args)
     store = _open(args)
     try:
         rows = list_merges(store, include_undone=args.all)
@@ -130,6 +140,30 @@ def _merges(args: argparse.Namespace) -> int:
         undone = f"  [split {r.undone_at}]" if r.undone_at else ""
         print(f"#{r.id:<5} {', '.join(r.surfaces)!r} -> {r.winner} {names.get(r.winner, '')!r}  "
               f"{r.method} {r.score:.2f}: {r.reason}{undone}")
+    return 0
+
+
+def _suspects(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from core.ingest.byod import suspect_merges
+
+    store = _open(args)
+    try:
+        rows = suspect_merges(store, limit=args.limit)
+        names = {e.id: e.name for e in store.get_entities(sorted({r.merge.winner for r in rows}))}
+    finally:
+        store.close()
+    if args.json:
+        print(json.dumps([{**asdict(r.merge), "margin": r.margin, "evidence": r.evidence} for r in rows],
+                         ensure_ascii=False, indent=2))
+        return 0
+    if not rows:
+        print("no merges other than exact-name ones")
+    for r in rows:
+        m = r.merge
+        print(f"#{m.id:<5} margin {r.margin:+.2f}  {', '.join(m.surfaces)!r} -> {m.winner} {names.get(m.winner, '')!r}  "
+              f"{m.method}: {r.evidence}  (split with `hoplens entities split {m.id}`)")
     return 0
 
 

@@ -120,6 +120,67 @@ def test_merge_then_split_restores_both(tmp_path):
         split_merge(store, 999)
 
 
+@pytest.mark.parametrize("extractor", ["rules", "ner"])
+def test_second_full_name_undoes_a_short_form_merge(tmp_path, extractor):
+    """"Waugh" joins the one Waugh the documents name; when a second one arrives, that merge is undone (chunks
+    of the earlier documents follow), and "Mark Waugh" never joins through "Waugh"."""
+    if extractor == "ner":
+        from core.ingest.byod.ner import available_model
+
+        if available_model() is None:
+            pytest.skip("the spaCy model is not installed (pip install 'hoplens[ner]')")
+    store = tmp_path / "store"
+    first = {"a.txt": "Captain Steve Waugh said the team was ready. Mr Waugh said Sydney would suit the spinners.",
+             "b.txt": "Mr Steve Waugh met the selectors in Sydney. Waugh said he was fit."}
+    docs = _write(tmp_path / "docs", first)
+    ingest_path(docs, store, embedder=HashEmbedder(), progress=False, extractor=extractor)
+    with open_store(None, store, read_only=True) as st:
+        names = {r.name: r.id for r in managed_entities(st)}
+        steve = names["Steve Waugh"]
+        assert "Waugh" not in names and "Waugh" in st.get_entity(steve).aliases
+    merge = next(m for m in list_merges(str(store)) if "waugh" in m.surfaces)
+
+    _write(docs, {"c.txt": "Mr Mark Waugh was dropped from the side. Waugh said he was disappointed."})
+    ingest_path(docs, store, embedder=HashEmbedder(), progress=False, extractor=extractor)
+    undone = next(m for m in list_merges(str(store), include_undone=True) if m.id == merge.id)
+    assert undone.undone_at and "also stands for" in undone.reason
+    with open_store(None, store, read_only=True) as st:
+        names = {r.name: r.id for r in managed_entities(st)}
+        assert {"Steve Waugh", "Mark Waugh", "Waugh"} <= set(names)
+        assert len({names["Steve Waugh"], names["Mark Waugh"], names["Waugh"]}) == 3
+        assert "Waugh" not in st.get_entity(names["Steve Waugh"]).aliases
+        assert names["Waugh"] in st.get_chunks(["a.txt#0"])[0].entity_ids  # the old document's chunk follows
+        assert not [m for m in list_merges(str(store)) if names["Mark Waugh"] in (m.winner, m.loser)
+                    and "waugh" in m.surfaces]
+
+
+def test_split_propagates_to_edges_and_communities(tmp_path):
+    from core.ingest.byod import Communities, suspect_merges
+
+    store = tmp_path / "store"
+    docs = _write(tmp_path / "docs", {
+        "a.txt": "Mr Alexander Downer met Mr Colin Powell in Washington.",
+        "b.txt": "Mr Downer said Jakarta and Canberra agreed. Mr Downer spoke to Mr Hassan Wirajuda.",
+        "c.txt": "Mr Alexander Downer and Mr Hassan Wirajuda signed in Jakarta.",
+    })
+    ingest_path(docs, store, embedder=HashEmbedder(), progress=False, extractor="rules")
+    merge = next(m for m in list_merges(str(store)) if "downer" in m.surfaces)
+    suspects = suspect_merges(str(store))
+    assert merge.id in {s.merge.id for s in suspects} and all(s.merge.method != "exact" for s in suspects)
+    with open_store(None, store, read_only=True) as st:
+        comms = Communities(st)
+        assert comms.of(merge.loser) is None  # the short form is part of its full name's entity
+        comms.close()
+    split_merge(store, merge.id, embedder=HashEmbedder())
+    with open_store(None, store, read_only=True) as st:
+        loser = st.get_entity(merge.loser)
+        assert loser is not None and loser.name == "Downer"
+        assert {o.name for _, o in st.neighbors(loser.id)} >= {"Jakarta", "Hassan Wirajuda"}
+        comms = Communities(st)
+        assert comms.of(merge.loser) is not None  # communities are recomputed on the split graph
+        comms.close()
+
+
 def test_bad_input_is_refused_before_anything_is_written(tmp_path):
     store = tmp_path / "store"
     docs = _write(tmp_path / "docs", {"a.md": DOCS["a.md"]})

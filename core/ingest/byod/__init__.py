@@ -4,7 +4,7 @@ names to entities (reversible merges), and find communities. See docs/byod.md.
 Python API (what the app and the CLI call):
 - ``ingest_path(path, store, embedder=None, settings=None, generator=None, progress=True) -> IngestReport``
 - ``managed_entities(store, type_name=None) -> list[EntityRow]``, ``list_merges(store) -> list[MergeRow]``,
-  ``split_merge(store, merge_id) -> MergeRow``
+  ``split_merge(store, merge_id) -> MergeRow``, ``suspect_merges(store, limit) -> list[SuspectMerge]``
 - ``Communities(store)``: ``.overview()``, ``.get(cid)``, ``.of(entity_id)``, ``.summary(cid)``
 """
 
@@ -16,6 +16,7 @@ from core.ingest.byod.ingest import (
     list_merges,
     managed_entities,
     split_merge,
+    suspect_merges,
 )
 from core.ingest.byod.state import MergeRow
 
@@ -30,4 +31,5 @@ __all__ = [
     "list_merges",
     "managed_entities",
     "split_merge",
+    "suspect_merges",
 ]

@@ -279,12 +279,18 @@ GENERIC_NOUNS = frozenset(
     state states federal national international world"""
     .split()
 )
+# Sentence words that may stick to the front of a name ("Tomorrow Harrison's family"); not "New" or "First".
+_LEADING_NOISE = frozenset("""the a an this that these those there here today yesterday tomorrow meanwhile however
+    also then overall once since until because despite although when while after before during if but and or so as
+    yes no not all any each every both some most more many much other another such what which who whom whose where
+    why how please thanks""".split())
 _CONTRACTION = re.compile(r"^(?:[a-z]+['’](?:m|re|ve|ll|d|s|t)|[a-z]+n['’]t)$")
 PRONOUNS = frozenset("i you he she it we they me him her us them i'm i've i'd i'll".split())
 # A capitalised word made from a place name ("British troops", "Palestinian militants") is an adjective, no name.
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:ian|ean|ese|ish|i)$")
 _FINITE = frozenset("""said says say told tells has have had is was were are will would could should can may might
-    must did does do who which that and or but of in on at to for from by with as""".split())
+    must did does do who which that and or but of in on at to for from by with as today yesterday tomorrow also
+    now then again still yet later earlier""".split())
 
 
 # Heads that also start ordinary names ("General Motors", "King Island"): stripped only from a known person.
@@ -312,8 +318,10 @@ def clean_name_span(text: str, start: int, end: int, person: bool = False) -> tu
     """The name part of an entity span: a leading "the", a possessive "'s" and (for a person) a leading title are
     dropped; pronouns, contractions, bare titles and bare generic nouns are no names (None)."""
     s, e = start, end
-    m = re.match(r"(?:the|The|THE)\s+", text[s:e])
-    if m:
+    while True:  # leading sentence words: "The", "Tomorrow Harrison", "Meanwhile Howard"
+        m = re.match(r"([A-Za-z]+)\s+(?=\S)", text[s:e])
+        if not m or fold(m.group(1)) not in _LEADING_NOISE:
+            break
         s += m.end()
     m = re.search(r"['’]s?$", text[s:e])
     if m and e - s > 3:

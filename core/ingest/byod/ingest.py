@@ -151,7 +151,11 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
         store.delete_documents(gone)
 
     # 2. chunk and extract
-    extractor = make_extractor(generator, store.alias_table(), prefer)
+    # the store's phone book ties names to entities for certain, except names this ingest resolved itself: those
+    # stay for the resolver to judge again ("Waugh" of one Waugh must not bind a new document's "Waugh")
+    managed = set(state.entity_types())
+    phone_book = {alias: [i for i in ids if i not in managed] for alias, ids in store.alias_table().items()}
+    extractor = make_extractor(generator, {a: ids for a, ids in phone_book.items() if ids}, prefer)
     report.extractor = extractor.name
     spec = ChunkSpec.from_settings(settings)
     chunks_by_doc: dict[str, list[Chunk]] = {}
@@ -316,8 +320,10 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
             display = sorted(p["texts"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             ctype = vote_type(p["types"])
             cid = provisional[skey]
+            typed = sum(p["types"].values())
+            also = {t for t, c in p["types"].items() if typed and c / typed >= resolver.th.also_type_share} - {ctype}
             cand = Candidate(cid, display, ctype, set(neighbours.get(cid, ())), mentions=p["n"],
-                             docs=set(docs_of.get(cid, ())))
+                             docs=set(docs_of.get(cid, ())), also=also)
             match = resolver.match(cand)
             if match is not None:
                 winner = match.entity_id
@@ -335,7 +341,8 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
                 managed[cid] = ctype
                 state.add_entity(cid, ctype)
                 state.set_surface(skey, cid, display, ctype, "new")
-                resolver.add(Known(cid, ctype, {display}, set(cand.neighbours), mentions=p["n"], docs=set(cand.docs)))
+                resolver.add(Known(cid, ctype, {display}, set(cand.neighbours), mentions=p["n"], docs=set(cand.docs),
+                                   also=set(cand.also)))
                 made.append((skey, cand))
                 created += 1
         # second pass: a name made into an entity before the name it matches was known (a short form seen first)
@@ -584,6 +591,63 @@ def list_merges(store, include_undone: bool = False):
     """The merge log (``MergeRow``s), oldest first."""
     with State.open(store, create=False) as state:
         return state.merges(include_undone)
+
+
+@dataclass
+class SuspectMerge:
+    """A merge and how far its deciding evidence was above the bar (``margin``; smaller is closer)."""
+
+    merge: Any  # MergeRow
+    margin: float
+    evidence: str
+
+
+def suspect_merges(store, limit: int = 20) -> list[SuspectMerge]:
+    """Merges closest to the thresholds that allowed them, closest first: a short form by the share of its
+    documents that also name the full form (``Thresholds.short_doc_cover``), a typo by how much more often the
+    other spelling is seen (``frequent_ratio``), a plural or abbreviation by name similarity; an LLM's yes is
+    always suspect (margin 0). Exact-name merges are never suspects. The evidence is recomputed from the mentions,
+    so it reflects the documents ingested now."""
+    from core.ingest.byod.resolve import Thresholds
+
+    th = Thresholds()
+    with State.open(store, create=False) as state:
+        smap = state.surface_map()
+        docs: dict[str, set[str]] = defaultdict(set)
+        count: Counter = Counter()
+        for doc, _c, _t, skey, _ty, _e, _m in state.mentions():
+            docs[skey].add(doc)
+            count[skey] += 1
+        surfaces_of: dict[str, set[str]] = defaultdict(set)
+        for skey, eid in smap.items():
+            surfaces_of[eid].add(skey)
+        out: list[SuspectMerge] = []
+        for m in state.merges():
+            if m.method == "exact":
+                continue
+            mine = set(m.surfaces)
+            others = surfaces_of.get(m.winner, set()) - mine
+            my_docs = set().union(*(docs[s] for s in mine)) if mine else set()
+            other_docs = set().union(*(docs[s] for s in others)) if others else set()
+            n_mine, n_other = sum(count[s] for s in mine), sum(count[s] for s in others)
+            if m.method == "llm":
+                margin, evidence = 0.0, "the LLM said yes"
+            elif "rare spelling" in m.reason:
+                ratio = n_other / max(1, n_mine)
+                margin, evidence = ratio / th.frequent_ratio - 1, f"other spelling seen {ratio:.1f}x as often"
+            elif m.method == "context":
+                # the short form's documents that also name the full form (either side may be the short one)
+                short_is_mine = min((len(name_key(x).split()) for x in mine), default=0) < \
+                    min((len(name_key(x).split()) for x in others), default=0)
+                short_docs, long_docs = (my_docs, other_docs) if short_is_mine else (other_docs, my_docs)
+                cover = len(short_docs & long_docs) / len(short_docs) if short_docs else 0.0
+                margin = cover - th.short_doc_cover
+                evidence = f"{cover:.0%} of the short form's {len(short_docs)} documents also name the full form"
+            else:
+                margin, evidence = m.score - 0.9, f"name similarity {m.score:.2f}"
+            out.append(SuspectMerge(m, round(margin, 3), evidence))
+    out.sort(key=lambda r: (r.margin, r.merge.id))
+    return out[:limit]
 
 
 def split_merge(store, merge_id: int, embedder=None, settings: Settings | None = None):

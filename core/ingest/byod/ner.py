@@ -126,7 +126,7 @@ class NERExtractor:
                 if span is None or _overlaps(span, taken):
                     continue
                 name = text[span[0] : span[1]]
-                if is_adjective_form(text, span, name) or not re.search(r"[A-Z]", name):
+                if (etype != "Person" and is_adjective_form(text, span, name)) or not re.search(r"[A-Z]", name):
                     continue
                 etype = _with_cues(etype, text, span, name)
                 ext.mentions.append(Mention(name, etype or UNKNOWN_TYPE, span[0], span[1], chunk_id, None, "ner"))

@@ -63,6 +63,7 @@ class Thresholds:
     rare_mentions: int = 2  # a spelling seen at most this often (in one document) ...
     frequent_ratio: float = 3.0  # ... one letter away from a name seen this many times more often is a typo of it
     max_llm_calls: int = 3  # per name
+    also_type_share: float = 0.34  # a type this share of a name's typed mentions voted for also counts for it
 
 
 @dataclass(frozen=True)
@@ -200,8 +201,10 @@ def short_form_shape(short: list[str], long_: list[str], long_type: str = UNKNOW
     """How ``short`` (name tokens) can stand for ``long_``: "surname" (a person's last name, or the name without
     middle names or initials), "prefix" (an organisation without its descriptor words), "acronym"; None when it
     cannot. A demonym ("palestinian") is never a short form; places, events and products have none."""
-    if not short or len(short) >= len(long_) or (len(short) == 1 and _DEMONYM_KEY.match(short[0])):
+    if not short or len(short) >= len(long_):
         return None
+    if len(short) == 1 and _DEMONYM_KEY.match(short[0]) and "Person" not in (short_type, long_type):
+        return None  # "palestinian" is an adjective (a person typed "Giuliani" is not)
     families = {FAMILY.get(t) for t in (long_type, short_type) if t != UNKNOWN_TYPE}
     if len(families) > 1 or families & {"place", "event", "product"}:
         return None
@@ -271,6 +274,7 @@ class Known:
     locked: bool = False  # has an explicit id or came from the store: may win a merge, never lose one
     mentions: int = 0
     docs: set[str] = field(default_factory=set)  # documents that mention it
+    also: set[str] = field(default_factory=set)  # other types a sizeable share of its mentions voted for
 
 
 @dataclass
@@ -284,6 +288,7 @@ class Candidate:
     snippet: str = ""  # a sentence it appears in, for the LLM
     mentions: int = 1
     docs: set[str] = field(default_factory=set)  # documents that mention it
+    also: set[str] = field(default_factory=set)  # other types a sizeable share of its mentions voted for
 
 
 @dataclass
@@ -414,7 +419,8 @@ class Resolver:
                 if not self._eligible(cand, eid):
                     continue
                 k = self.known[eid]
-                d = compare_names(cand.name, other_key, cand.type, k.type, self.th)
+                ta, tb = self._agreeing(cand, k)
+                d = compare_names(cand.name, other_key, ta, tb, self.th)
                 if d.verdict == "same":
                     same.append((d.score, eid, d))
                 elif d.verdict == "ambiguous":
@@ -465,7 +471,8 @@ class Resolver:
             if UNKNOWN_TYPE == cand.type == k.type:
                 return "unsure", ("", "")  # type agreement: a short form needs at least one typed side
             short, long_ = (ck, ok) if len(ck) < len(ok) else (ok, ck)
-            long_type, short_type = (k.type, cand.type) if long_ is ok else (cand.type, k.type)
+            ta, tb = self._agreeing(cand, k) or (cand.type, k.type)
+            long_type, short_type = (tb, ta) if long_ is ok else (ta, tb)
             shape = short_form_shape(short, long_, long_type, short_type)
             if shape is None:
                 return "refuse", ("", "")
@@ -495,8 +502,20 @@ class Resolver:
 
     def _eligible(self, cand: Candidate, eid: str, lenient: bool = False) -> bool:
         k = self.known.get(eid)
-        return (k is not None and eid != cand.id and compatible(cand.type, k.type, lenient)
+        return (k is not None and eid != cand.id and self._agreeing(cand, k, lenient) is not None
                 and not self.blocked(cand.id, eid))
+
+    @staticmethod
+    def _agreeing(cand: Candidate, k: Known, lenient: bool = False) -> tuple[str, str] | None:
+        """The types under which the two agree: their main types, else a type a sizeable share of the mentions
+        voted for ("Karzai" tagged Person in half its mentions and Location in the rest agrees with a Person)."""
+        if compatible(cand.type, k.type, lenient):
+            return cand.type, k.type
+        for ta in sorted({cand.type} | cand.also):
+            for tb in sorted({k.type} | k.also):
+                if ta == tb and ta != UNKNOWN_TYPE:
+                    return ta, tb
+        return None
 
     def _canon(self, ids: set[str]) -> set[str]:
         out = set()
