@@ -139,11 +139,17 @@ class EdgeCondition(_Record):
     other: str
     filters: list[Filter] = field(default_factory=list)
     negate: bool = False
+    # For a derived relation (no single edge): paths from the far entity to the target that must all meet at the
+    # same far entity ("customers never impacted by any outage"); ``edge`` then names the relation.
+    paths: list[list[PathStep]] = field(default_factory=list)
+    conditions: list[EdgeCondition] = field(default_factory=list)  # conditions on the far entity itself
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> EdgeCondition:
         d = dict(data)
+        d["conditions"] = [EdgeCondition.from_dict(c) for c in d.get("conditions", [])]
         d["filters"] = [Filter.from_dict(f) for f in d.get("filters", [])]
+        d["paths"] = [[PathStep.from_dict(s) for s in p] for p in d.get("paths", [])]
         return cls(**{k: v for k, v in d.items() if k in {f.name for f in fields(cls)}})
 
 

@@ -9,7 +9,7 @@ planner on that set. ``validate_plan`` checks a plan proposed elsewhere (the LLM
 
 from __future__ import annotations
 
-from core.records import EdgeCondition, Filter, PathQuery, Plan, Walk
+from core.records import EdgeCondition, Filter, PathQuery, PathStep, Plan, Walk
 from core.schema import edge_allowed, entity_types
 from core.store._filters import matches
 
@@ -38,10 +38,13 @@ def walk_ids(store, walk: Walk, filters: list[Filter] | None = None) -> list[str
 def with_condition(store, ids: list[str], target: str, cond: EdgeCondition) -> list[str]:
     """Keep the ids that have (or lack) an edge of the condition's type to a far end that passes its filters."""
     far = [e.id for e in store.list_entities(cond.other, limit=GLOBAL_LIMIT) if all(matches(e, f) for f in cond.filters)]
-    back = "in" if cond.direction == "out" else "out"
-    from core.records import PathStep
-
-    having = set(store.path_query(PathQuery(far, [[PathStep(cond.edge, back, target)]], target))) if far else set()
+    for inner in cond.conditions:
+        far = with_condition(store, far, cond.other, inner)
+    if cond.paths:  # a derived relation: every path must meet at the same far entity, so one query per entity
+        having = {i for f in far for i in store.path_query(PathQuery([f], cond.paths, target))}
+    else:
+        back = "in" if cond.direction == "out" else "out"
+        having = set(store.path_query(PathQuery(far, [[PathStep(cond.edge, back, target)]], target))) if far else set()
     return [i for i in ids if (i in having) != cond.negate]
 
 

@@ -6,14 +6,15 @@ a ``PlanResult``. Nothing per question is kept on shared objects: everything liv
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.records import Entity, Filter, PathQuery, Plan, Stage, Walk
+from core.records import Entity, Filter, Plan, Stage, Walk
 from core.retrieval import facts
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
-from core.retrieval.planning.paths import ROUTE_TYPES, best_path, render_filters, render_walk, stages, wants_impact
+from core.retrieval.planning.paths import best_path, render_filters, render_walk, stages, wants_impact
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.values import Vocabulary, attr_filters, conditions, edge_attrs, numeric_attr
 from core.schema import IMPACT_PATHS, vertex_type
@@ -59,6 +60,12 @@ def flat_path(plan: Plan) -> list:
     return [step for w in plan.walks for st in w.stages for step in st.paths[0]]
 
 
+def _counted(r: Reading, target: Noun) -> Noun | None:
+    """The noun a count superlative counts ("the customer that opened the most tickets")."""
+    return next((n for n in r.nouns if n.start > target.start and n.type != target.type
+                 and n.type not in r.anchor_types), None)
+
+
 def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> Walk | None:
     impact_said = bool(lx.impact_positions(r.words))
     legs = stages(anchor.type, target, r.words, mentioned, impact_said)
@@ -73,17 +80,52 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> W
     return Walk([anchor.id], legs)
 
 
-def _local_mentioned(r: Reading, anchor: Entity, target: Noun) -> set[str]:
-    """With several anchors, each one's route reads the type nouns between it and the target noun."""
-    mentioned = r.mentioned()
-    if len(r.anchors) > 1:
+def route_nouns(r: Reading) -> list[Noun]:
+    """Nouns that can lie on a walk: not conditions (negated, modifiers) and not unconstrained ("any region")."""
+    return [n for n in r.nouns if not (n.negated or n.modifier or n.unconstrained)]
+
+
+def _local_mentioned(r: Reading, anchor: Entity, target: Noun, group: list[Entity]) -> set[str]:
+    """With several anchors, each one's route reads the type nouns between it and the target noun, and the nouns
+    right after a reference to it ("the outage's region")."""
+    nouns = route_nouns(r)
+    mentioned = {n.type for n in nouns}
+    a_pos, t_pos = r.anchor_at.get(anchor.id, -1), target.start
+    if len(r.anchors) == len(group) and a_pos >= 0 and t_pos >= 0:
+        # one anchor: nouns beyond the anchor-target span that existence words introduce ("led to at least one
+        # ticket") are conditions on the target, not stops on the route
+        lo, hi = sorted((a_pos, t_pos))
+        return {n.type for n in nouns if lo < n.start < hi or not _existential(r, n)} | {target.type}
+    if len(r.anchors) > len(group):
         a_pos, t_pos = r.anchor_at.get(anchor.id, -1), max(target.start, 0)
         if a_pos >= 0:
             lo, hi = sorted((a_pos, t_pos))
-            mentioned = {n.type for n in r.nouns if lo < n.start < hi} | {target.type}
-            # anchors of route types count as named routes ("a vendor in REGION-X")
-            mentioned |= {a.type for a in r.anchors if a.type in ROUTE_TYPES and a.id != anchor.id}
+            # only the asking clause steers routes; a scene-setting clause ("X had an outage, O.") names anchors
+            mentioned = {n.type for n in nouns if lo < n.start < hi and n.start >= r.ask_from} | {target.type}
+            for n in r.nouns:
+                if n.type == anchor.type and n.start != target.start:
+                    mentioned |= {m.type for m in nouns if n.end <= m.start <= n.end + 2}
     return mentioned
+
+
+def _existential(r: Reading, n: Noun) -> bool:
+    before = " ".join(r.words[max(0, n.start - 4) : n.start])
+    return bool(re.search(r"\b(at least one|at least a|a single|one or more|some|any|a|an)( \w+)?$", before))
+
+
+def anchor_groups(r: Reading) -> list[list[Entity]]:
+    """Anchors of one type joined by "or"/"and" ("in London or Sydney") form one group: their walks are united."""
+    groups: list[list[Entity]] = []
+    order = sorted(r.anchors, key=lambda a: r.anchor_at.get(a.id, 0))
+    for a in order:
+        last = groups[-1][-1] if groups else None
+        if last is not None and last.type == a.type and "both" not in r.words:
+            between = r.words[r.anchor_at.get(last.id, 0) + 1 : r.anchor_at.get(a.id, 0)]
+            if between and set(between) <= {"or", "and", "either", "_", "nor"}:
+                groups[-1].append(a)
+                continue
+        groups.append([a])
+    return groups
 
 
 def on_path_types(plan: Plan) -> set[str]:
@@ -95,11 +137,14 @@ def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
     desc = describe(plan)
     target = plan.target_type or ""
     plan.explanation = desc
+    top = top_by_attribute(ctx, r, plan, ids)
+    if top is not None:
+        return top
     if r.count and not (r.aggregate and numeric_attr(r, vertex_type(target))):
         plan.operator = "count"
         plan.kind = "aggregate"
         return PlanResult(plan, [facts.count(len(ids), target, desc)], ids)
-    if r.any:
+    if r.any or r.yesno:
         plan.operator = "any"
         return PlanResult(plan, [facts.any_of(ids, ctx.names(ids[: facts.MAX_LISTED]), target, desc)], ids)
     attr = numeric_attr(r, vertex_type(target)) if r.aggregate else None
@@ -120,21 +165,31 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
     vt = vertex_type(tname)
     plan = Plan("multi_hop", anchors=[a.id for a in r.anchors], target_type=tname)
     plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
-    for anchor in r.anchors:
+    counted = _counted(r, target) if r.superlative else None
+    for group in anchor_groups(r):
+        anchor = group[0]
         if anchor.type == tname and target.start >= 0 and not target.plural:
             continue
-        walk = walk_from(r, anchor, tname, _local_mentioned(r, anchor, target))
+        mentioned = _local_mentioned(r, anchor, target, group) - ({counted.type} if counted else set())
+        walk = walk_from(r, anchor, tname, mentioned)
         if walk is not None:
+            walk.anchors = [a.id for a in group]
             plan.walks.append(walk)
     if not plan.walks:
         return PlanResult(Plan("lookup", anchors=plan.anchors, target_type=tname,
                                explanation=f"no path from {r.anchors[0].type} to {tname} in the ontology"))
     _mark_walk_nouns(r, plan)
-    plan.conditions = conditions(ctx.vocab, r, tname, on_path_types(plan) | r.anchor_types, {target.start})
+    skip = {target.start} | ({counted.start} if counted else set())
+    plan.conditions = conditions(ctx.vocab, r, tname, on_path_types(plan) | r.anchor_types, skip)
     plan.path = flat_path(plan)
     if len(plan.path) <= 1 and len(r.anchors) == 1:
         plan.kind = "relation"
-    return state(ctx, r, plan, execute_plan(ctx.store, plan))
+    ids = execute_plan(ctx.store, plan)
+    if r.include_anchors:
+        ids = sorted(set(ids) | {a.id for a in r.anchors if a.type == tname})
+    if counted is not None and counted.type not in on_path_types(plan):
+        return ranked(ctx, r, target, counted, ids)
+    return state(ctx, r, plan, ids)
 
 
 def _mark_walk_nouns(r: Reading, plan: Plan) -> None:
@@ -154,7 +209,7 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     plan = Plan("aggregate", target_type=target.type)
     plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
     r.use(target.start, target.end, f"type {target.type}")
-    for other in reversed(others):
+    for other in reversed([n for n in others if not (n.negated or n.modifier)]):
         via = attr_filters(ctx.vocab, r, vertex_type(other.type), other.start, scope=(other.start - 4, other.end + 4))
         if not via:
             continue
@@ -172,17 +227,21 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     return state(ctx, r, plan, execute_plan(ctx.store, plan))
 
 
-def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun) -> PlanResult | None:
-    """Which target has the most / fewest of the counted type."""
-    path = best_path(target.type, counted.type, r.words, {target.type, counted.type})
-    if not path:
+def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None) -> PlanResult | None:
+    """Which target has the most / fewest of the counted type (among a computed set, or all of the type)."""
+    legs = stages(target.type, counted.type, r.words, {target.type, counted.type}, bool(lx.impact_positions(r.words)))
+    if not legs:
         return None
+    path = [s for st in legs for s in st.paths[0]]
     filters = attr_filters(ctx.vocab, r, vertex_type(counted.type), counted.start)
-    cand_filters = attr_filters(ctx.vocab, r, vertex_type(target.type), target.start,
-                                scope=(max(0, target.start - 3), target.end + 1))
-    candidates = [c for c in ctx.store.list_entities(target.type, limit=GROUP_LIMIT)
-                  if all(_matches(c, f) for f in cand_filters)]
-    counts = {c.id: len(ctx.store.path_query(PathQuery([c.id], [path], counted.type, filters))) for c in candidates}
+    if among is None:
+        cand_filters = attr_filters(ctx.vocab, r, vertex_type(target.type), target.start,
+                                    scope=(max(0, target.start - 3), target.end + 1))
+        candidates = [c.id for c in ctx.store.list_entities(target.type, limit=GROUP_LIMIT)
+                      if all(_matches(c, f) for f in cand_filters)]
+    else:
+        cand_filters, candidates = [], list(among)
+    counts = {c: len(walk_ids(ctx.store, Walk([c], legs), filters)) for c in candidates}
     if not counts:
         return None
     fewest = r.superlative == "fewest"
@@ -191,7 +250,7 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun) -> PlanResult 
     names = ctx.names(winners[: facts.MAX_LISTED])
     order = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]) if fewest else (-kv[1], kv[0]))
     runners = "; ".join(f"{i} {n}" for i, n in order[len(winners) : len(winners) + 3])
-    walk = Walk(stages=[Stage([path], counted.type)], seed_type=target.type, seed_filters=cand_filters)
+    walk = Walk(stages=legs, seed_type=target.type, seed_filters=cand_filters)
     desc = render_walk(walk) + ("; filter: " + render_filters(filters) if filters else "")
     word = r.superlative or "most"
     for n in (target, counted):
@@ -201,6 +260,29 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun) -> PlanResult 
                 explanation=f"{word} {counted.type} per {target.type} over {len(counts)} {target.type} entities ({desc})")
     listed = facts.listing(winners, names)
     return PlanResult(plan, [facts.ranked(word, counted.type, target.type, pick, desc, runners, listed)], winners)
+
+
+def top_by_attribute(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult | None:
+    """"Which of X's outages lasted longest?", "the biggest customer by ARR": the extreme of a numeric attribute."""
+    top = next((w for i, w in enumerate(r.words) if w in lx.TOP_WORDS | lx.BOTTOM_WORDS
+                and (i == 0 or r.words[i - 1] != "at")), None)
+    target = plan.target_type or ""
+    if top is None or not ids or r.count:
+        return None
+    attr = numeric_attr(r, vertex_type(target))
+    if attr is None:
+        return None
+    values = {e.id: v for e in ctx.store.get_entities(ids) if e is not None for v in [_as_float(e.attrs.get(attr))]
+              if v is not None}
+    if not values:
+        return None
+    pick = (max if top in lx.TOP_WORDS else min)(values.values())
+    winners = sorted(i for i, v in values.items() if v == pick)
+    r.use_phrase(top, "superlative")
+    plan.kind, plan.operator, plan.attribute = "aggregate", "argmax" if top in lx.TOP_WORDS else "argmin", attr
+    desc = describe(plan) + f"; {top} {attr}"
+    plan.explanation = desc
+    return PlanResult(plan, [facts.members(winners, ctx.names(winners), target, desc)], winners)
 
 
 def _matches(e: Entity, f: Filter) -> bool:

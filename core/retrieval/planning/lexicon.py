@@ -20,14 +20,34 @@ COUNT = re.compile(
     r"\b(how many|number of|count|counts|counting|counted|tally|tallies|tallied|tot up|total number|quantity of|"
     r"how big|size of|headcount|enumerate how many)\b"
 )
-SUPERLATIVE = re.compile(r"\b(most|fewest|least|highest number|largest number|greatest number|biggest number)\b")
+SUPERLATIVE = re.compile(r"(?<!at )\b(most|fewest|least|highest number|largest number|greatest number|biggest number)\b")
 AGGREGATES = {
-    "total": re.compile(r"\b(total|sum|summed|combined|aggregate|altogether)\b"),
+    "total": re.compile(r"\b(total|sum|summed|combined|aggregate|altogether|add up|adds up|added up|add up to)\b"),
     "average": re.compile(r"\b(average|mean|typical|avg)\b"),
 }
 # A yes/no question over a set: "are there any", "were any", "does any vendor", "is there a".
 ANY = re.compile(r"\b(any|anyone|anything|at least one|there (is|are|was|were)|exist|exists)\b")
-NEGATION = re.compile(r"\b(not|no|never|without|lacking|lack|lacks|none|nothing|free of|n't)\b")
+NEGATION_WORDS = frozenset("not no never without lacking lack lacks none nothing nor don doesn didn isn aren wasn weren "
+                           "hasn haven hadn won t".split())
+NEGATION = re.compile(r"\b(not|no|never|without|lacking|lack|lacks|none|nothing|free of|nor|don t|doesn t|didn t|"
+                      r"isn t|aren t|wasn t|weren t|hasn t|haven t|hadn t)\b")
+# A noun after one of these is not constrained ("in any region", "across every region").
+UNCONSTRAINED = frozenset("any every each all whatever whichever".split())
+# Superlatives over a numeric attribute: max for the first group, min for the second.
+TOP_WORDS = frozenset("biggest largest highest greatest longest most top maximum max latest newest costliest "
+                      "priciest richest".split())
+BOTTOM_WORDS = frozenset("smallest lowest shortest least minimum min earliest oldest cheapest".split())
+# Inclusion of the named entity itself in a set of its own type ("counting it", "that one included").
+INCLUDE_WORDS = frozenset("including included inclusive counting incl".split())
+# Phrases that say two things are related without saying how: the ontology's relation between the two types
+# is meant (the default path), so they are not unexplained.
+GENERIC_RELATION = re.compile(
+    r"\b(related to|relating to|linked to|linked with|connected to|connected with|associated with|tied to|"
+    r"trace back to|traced back to|traces back to|traceable to|stem from|stems from|stemming from|stemmed from|"
+    r"attributable to|attributed to|belong to|belongs to|belonging to|involving|involved in|involved with|"
+    r"work with|works with|working with|deal with|deals with|do business with|associated|related|linked|"
+    r"connected|tied|attached to|under|behind|with)\b"
+)
 
 # Words that point back to something named or reached earlier in the question.
 REFERENCE_WORDS = frozenset("there it its they them their those these that this such same said latter former".split())
@@ -47,7 +67,8 @@ FUNCTION_WORDS = frozenset(
     really basically overall altogether across whole entire full complete entirely anything something everything
     nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
-    total number count many much""".split()
+    total number count many much consider considering regarding given suppose take single lone sole ones
+    ever far respectively""".split()
 )
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
 PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now"})
@@ -60,7 +81,12 @@ IMPACT_STEMS = (*IMPACT_WORDS, "knock", "took down", "take down", "taken down", 
 
 
 def words_of(text: str) -> list[str]:
-    return normalise(text).split()
+    """Normalised words, hyphenated words split ("outage-related" -> outage related, "Mid-Market" -> mid market)."""
+    return [part for w in normalise(text).split() for part in w.split("-") if part]
+
+
+def phrase_of(text: str) -> str:
+    return " ".join(words_of(text))
 
 
 def stem(word: str) -> str:
@@ -108,7 +134,7 @@ def verb_phrases() -> tuple[tuple[str, str, bool], ...]:
         if e.structural:
             continue
         for v in (*e.verbs, *e.reverse_verbs):
-            out.append((normalise(v), e.name, v in WEAK_VERBS))
+            out.append((phrase_of(v), e.name, v in WEAK_VERBS))
     return tuple(dict.fromkeys(out))
 
 
@@ -117,9 +143,9 @@ def attribute_words() -> frozenset[str]:
     out: set[str] = set()
     for vt in entity_types():
         for a in vt.attrs:
-            out.update(normalise(a.name.replace("_", " ")).split())
+            out.update(words_of(a.name.replace("_", " ")))
             for phrase in a.words:
-                out.update(normalise(phrase).split())
+                out.update(words_of(phrase))
     return frozenset(out)
 
 

@@ -91,7 +91,8 @@ def render_filters(filters: list[Filter]) -> str:
 def render_condition(c: EdgeCondition) -> str:
     step = f"-{c.edge}-> {c.other}" if c.direction == "out" else f"<-{c.edge}- {c.other}"
     cond = f"[{render_filters(c.filters)}]" if c.filters else ""
-    return f"{'lacks' if c.negate else 'has'} {step}{cond}"
+    inner = "".join(f" ({render_condition(i)})" for i in c.conditions)
+    return f"{'lacks' if c.negate else 'has'} {step}{cond}{inner}"
 
 
 def render_walk(walk: Walk) -> str:

@@ -52,6 +52,10 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
     return Noun(best[1], -1, -1, False) if best else None
 
 
+def _condition_edges(conds) -> set[str]:
+    return {c.edge for c in conds} | {e for c in conds for e in _condition_edges(c.conditions)}
+
+
 class Planner:
     """Shared by threads: per-question state lives in the Reading and the Plan, never here."""
 
@@ -134,7 +138,7 @@ class Planner:
         if plan.kind == "unanswerable" or not result.facts:
             return result
         used = {s.edge for w in plan.walks for st in w.stages for p in st.paths for s in p}
-        used |= {s.edge for s in plan.path} | {c.edge for c in plan.conditions}
+        used |= {s.edge for s in plan.path} | _condition_edges(plan.conditions)
         types = ({plan.target_type} | r.anchor_types | {c.other for c in plan.conditions}
                  | {s.target for w in plan.walks for st in w.stages for p in st.paths for s in p}
                  | {w.seed_type for w in plan.walks if w.seed_type})
@@ -145,8 +149,15 @@ class Planner:
             for m in PORTFOLIO.finditer(" ".join(r.words)):
                 start = len(" ".join(r.words)[: m.start()].split())
                 r.use(start, start + len(m.group(0).split()), "portfolio")
-        impact = any(how == "impact" for how in r.explained.values())
+        # the derived relation is the only stage that intersects several paths
+        impact = any(len(st.paths) > 1 for w in plan.walks for st in w.stages) or any(c.paths for c in plan.conditions)
         confidence, unexplained = account(r, used, impact)
+        if plan.operator == "value" or plan.kind == "portfolio":
+            # One entity's attribute, or everything about it: no path or filter to misread, so only words that
+            # name another attribute or a value could mean a different question.
+            signal = lx.attribute_words() | self.ctx.vocab.value_words()
+            unexplained = [w for w in unexplained if w in signal]
+            confidence = 1.0 if not unexplained else confidence
         plan.confidence, plan.unexplained = confidence, unexplained
         plan.understood = sorted({how for how in r.explained.values() if how and how != "anchor"})
         if r.anchors:

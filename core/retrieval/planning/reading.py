@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 from core.llm.forms import FEWER, MORE, PORTFOLIO, YESNO
 from core.records import Entity
-from core.retrieval.linking import Linked, normalise
+from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
-from core.schema import vertex_type
+from core.schema import EDGE_TYPES, IMPACT_PATHS, vertex_type
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
@@ -38,6 +38,9 @@ class Noun:
     start: int  # word index in the normalised question
     end: int  # one past the last word
     plural: bool
+    modifier: bool = False  # "outage-related tickets", "outage tickets": describes the head noun after it
+    negated: bool = False  # "tickets not caused by any outage", "customers without a project"
+    unconstrained: bool = False  # "in any region", "across every region": names a type but restricts nothing
 
 
 @dataclass
@@ -63,6 +66,7 @@ class Reading:
     references: dict[int, str] = field(default_factory=dict)  # word index -> what it points back to
     explained: dict[int, str] = field(default_factory=dict)  # word index -> how the plan used it
     unresolved: list[str] = field(default_factory=list)
+    include_anchors: bool = False  # "how many customers are there (counting it)?"
 
     @property
     def anchor_types(self) -> set[str]:
@@ -80,12 +84,25 @@ class Reading:
             self.explained.setdefault(i, how)
 
     def use_phrase(self, phrase: str, how: str) -> None:
-        i = lx.find_phrase(self.words, normalise(phrase))
+        i = lx.find_phrase(self.words, lx.phrase_of(phrase))
         if i >= 0:
-            self.use(i, i + len(normalise(phrase).split()), how)
+            self.use(i, i + len(lx.words_of(phrase)), how)
 
 
 def find_nouns(words: list[str], blocked: set[int]) -> list[Noun]:
+    nouns = _find_nouns(words, blocked)
+    starts = {n.start: n for n in nouns}
+    for n in nouns:
+        nxt = starts.get(n.end) or (starts.get(n.end + 1) if n.end < len(words) and words[n.end] in
+                                     ("related", "linked", "driven", "caused", "based", "specific", "connected") else None)
+        n.modifier = nxt is not None and nxt.type != n.type
+        before = words[max(0, n.start - 5) : n.start]
+        n.negated = bool(set(before) & lx.NEGATION_WORDS)
+        n.unconstrained = bool(set(words[max(0, n.start - 2) : n.start]) & lx.UNCONSTRAINED) and not n.negated
+    return nouns
+
+
+def _find_nouns(words: list[str], blocked: set[int]) -> list[Noun]:
     found: list[Noun] = []
     used: set[int] = set(blocked)
     for noun, tname in lx.nouns().items():
@@ -96,53 +113,62 @@ def find_nouns(words: list[str], blocked: set[int]) -> list[Noun]:
                 singular = noun in vertex_type(tname).nouns or noun == tname.lower()
                 found.append(Noun(tname, i, i + len(p), not singular))
                 used |= span
-    # "outage-related tickets": a type noun inside a hyphenated word names that type too
-    for i, w in enumerate(words):
-        if "-" in w and i not in used:
-            head = w.split("-")[0]
-            if head in lx.nouns():
-                found.append(Noun(lx.nouns()[head], i, i + 1, False))
     return sorted(found, key=lambda n: n.start)
 
 
-def mention_positions(question: str, linked: Linked) -> tuple[set[int], dict[str, int]]:
-    positions: set[int] = set()
+def split_words(question: str, linked: Linked) -> tuple[list[str], set[int], dict[str, int], list[int]]:
+    """(words, positions inside mentions, entity id -> first word index, char start of each word). A mention's
+    words stay whole; other hyphenated words split ("Silver-tier" -> silver tier)."""
+    words: list[str] = []
+    blocked: set[int] = set()
     first: dict[str, int] = {}
-    for idx, w in enumerate(_WORD.finditer(question)):
-        for m in linked.mentions:
-            if m.start <= w.start() < m.end:
-                positions.add(idx)
-                first.setdefault(m.entity_id, idx)
-    return positions, first
+    starts: list[int] = []
+    for w in _WORD.finditer(question):
+        m = next((m for m in linked.mentions if m.start <= w.start() < m.end), None)
+        if m is not None:
+            first.setdefault(m.entity_id, len(words))
+            blocked.add(len(words))
+            words.append("_")
+            starts.append(w.start())
+            continue
+        offset = w.start()
+        for part in w.group(0).lower().split("-"):
+            if part:
+                words.append(part)
+                starts.append(offset)
+            offset += len(part) + 1
+    return words, blocked, first, starts
 
 
-def _ask_from(question: str) -> int:
-    """Word index where the last clause that asks something begins (0 for one-clause questions)."""
+def _ask_from(question: str, char_starts: list[int]) -> tuple[int, int]:
+    """(word index, char offset) where the last clause that asks something begins (0 for one-clause questions)."""
     starts = [0] + [m.end() for m in _CLAUSE.finditer(question)]
     best = 0
     for s in starts:
         clause = question[s:]
         if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40])):
             best = s
-    return len(_WORD.findall(question[:best]))
+    return sum(1 for c in char_starts if c < best), best
 
 
 def read(question: str, linked: Linked, anchors: list[Entity]) -> Reading:
     masked = question
     for m in sorted(linked.mentions, key=lambda m: -m.start):
         masked = masked[: m.start] + " " * (m.end - m.start) + masked[m.end :]
-    blocked, first = mention_positions(question, linked)
-    words = ["_" if i in blocked else w for i, w in enumerate(lx.words_of(question))]
+    words, blocked, first, char_starts = split_words(question, linked)
     r = Reading(question, masked, masked.strip().lower(), words, anchors, first, blocked)
     r.unresolved = list(linked.unresolved)
     for i in blocked:
         r.explained[i] = "anchor"
-    r.ask_from = _ask_from(question)
+    r.ask_from, ask_char = _ask_from(question, char_starts)
     text = " ".join(words)
     r.count = bool(lx.COUNT.search(text))
-    r.yesno = bool(YESNO.search(r.low)) or bool(re.search(r"(^|[.?!]\s+)(is|are|was|were|does|do|did|has|have|had)\b",
-                                                          r.low))
-    r.any = r.yesno and bool(lx.ANY.search(text) or re.search(r"^(are|were|is|was) there\b", r.low))
+    asking = question[ask_char:].strip().lower()
+    r.yesno = bool(YESNO.search(asking))
+    r.any = r.yesno and bool(lx.ANY.search(text) or re.search(r"^(are|were|is|was) there\b", asking))
+    r.include_anchors = bool(set(words) & lx.INCLUDE_WORDS) and bool(re.search(
+        r"\b(including|included|inclusive|counting|incl)\b.{0,20}\b(it|them|that one|this one|itself|themselves|"
+        r"that|this|too|as well)\b|\b(it|that one|this one|itself)\s+(included|including)\b", text))
     r.portfolio = bool(PORTFOLIO.search(r.low))
     r.compare = "fewer" if FEWER.search(r.low) else "more" if MORE.search(r.low) else None
     sup = lx.SUPERLATIVE.search(text)
@@ -164,7 +190,7 @@ def _attr_phrase_positions(anchors: list[Entity], words: list[str]) -> set[int]:
         return out
     for attr in vt.attrs:
         for phrase in attr.words:
-            p = normalise(phrase).split()
+            p = lx.words_of(phrase)
             if len(p) >= 2:
                 i = lx.find_phrase(words, " ".join(p))
                 if i >= 0:
@@ -193,7 +219,8 @@ def choose_target(r: Reading) -> Noun | None:
     anchor_types = r.anchor_types
     asking = [n for n in nouns if n.start >= r.ask_from] or nouns
     referred = {n.start for n in nouns if n.start - 1 in r.references}
-    other = [n for n in asking if n.type not in anchor_types and n.start not in referred]
+    other = [n for n in asking if n.type not in anchor_types and n.start not in referred and not n.modifier
+             and not n.negated]
     target = other[0] if other else None
     if asking and asking[0].plural and asking[0].type in anchor_types and (target is None or asking[0].start < target.start):
         target = asking[0]  # "Which customers share a region with CUST-1?": the anchor's own type, asked in plural
@@ -207,11 +234,42 @@ def choose_target(r: Reading) -> Noun | None:
     return target
 
 
+def _relations(a: str, b: str) -> set[str]:
+    """The relations the ontology has between two types: edge names, and "impact" for the derived relation."""
+    out = {e.name for e in EDGE_TYPES if not e.structural and {e.src, e.dst} == {a, b}}
+    if "Outage" in (a, b) and {a, b} & set(IMPACT_PATHS) and a != b:
+        out.add("impact")
+    return out
+
+
+def _single_relation_words(r: Reading, used: set[str]) -> set[int]:
+    """Words between two typed things (nouns or anchors) whose types have exactly one relation in the ontology,
+    when the plan uses it: whatever verb the question chose ("produce", "bore the brunt of"), it can only mean that."""
+    typed = sorted([(n.start, n.end, n.type) for n in r.nouns]
+                   + [(i, i + 1, a.type) for a in r.anchors for i in [r.anchor_at.get(a.id, -1)] if i >= 0])
+    out: set[int] = set()
+    for (_s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
+        rel = _relations(t1, t2)
+        if len(rel) == 1 and rel <= used:
+            out |= set(range(e1, s2))
+    return out
+
+
 def account(r: Reading, used_edges: set[str], impact: bool) -> tuple[float, list[str]]:
     """(confidence, unexplained words): the share of content words the plan accounts for."""
     verb_at = lx.verb_positions(r.words)
     ops = lx.operator_positions(r.words)
     impact_at = lx.impact_positions(r.words) if impact else set()
+    used = used_edges | ({"impact"} if impact else set())
+    single = _single_relation_words(r, used)
+    text = " ".join(r.words)
+    generic: set[int] = set()
+    for m in lx.GENERIC_RELATION.finditer(text):
+        start = len(text[: m.start()].split())
+        span = range(start, start + len(m.group(0).split()))
+        near_us = set(r.words[max(0, span.start - 2) : span.stop + 2]) & {"we", "us", "our"}
+        if used_edges or near_us:  # "the vendors we work with": our own, i.e. all of them
+            generic |= set(span)
     edge_words = {lx.stem(w) for phrase, edge, _ in lx.verb_phrases() if edge in used_edges for w in phrase.split()}
     content, unexplained = len(r.anchors), []  # each anchor mention is one explained content word
     for i, w in enumerate(r.words):
@@ -223,8 +281,8 @@ def account(r: Reading, used_edges: set[str], impact: bool) -> tuple[float, list
         if w in lx.FUNCTION_WORDS or w in lx.WH_WORDS or (len(w) <= 2 and not any(ch.isdigit() for ch in w)):
             continue
         content += 1
-        if (i in ops or i in impact_at or i in r.references or lx.stem(w) in edge_words
-                or verb_at.get(i) in used_edges):
+        if (i in ops or i in impact_at or i in r.references or i in single or i in generic
+                or lx.stem(w) in edge_words or verb_at.get(i) in used_edges):
             continue
         unexplained.append(w)
     if not content:

@@ -12,11 +12,21 @@ import re
 import threading
 
 from core.records import EdgeCondition, Filter, PathStep
-from core.retrieval.linking import normalise
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.paths import first_step_to
 from core.retrieval.planning.reading import Noun, Reading
-from core.schema import DATE, EDGE_TYPES, FLOAT, INT, STRING, VertexType, entity_types, type_nouns, vertex_type
+from core.schema import (
+    DATE,
+    EDGE_TYPES,
+    FLOAT,
+    IMPACT_PATHS,
+    INT,
+    STRING,
+    VertexType,
+    entity_types,
+    type_nouns,
+    vertex_type,
+)
 
 MAX_OBSERVED_VALUES = 40  # a string attribute with more distinct values is free text, not a category
 SCAN_LIMIT = 200_000
@@ -61,6 +71,9 @@ class Vocabulary:
                 self._values[vt.name] = out
             return self._values[vt.name]
 
+    def value_words(self) -> set[str]:
+        return {w for vt in entity_types() for vals in self.values(vt).values() for v in vals for w in lx.words_of(v)}
+
     def known_words(self) -> set[str]:
         known = set(CALENDAR) | {w.lower() for w in type_nouns()} | {vt.name.lower() for vt in entity_types()}
         for vt in entity_types():
@@ -68,6 +81,7 @@ class Vocabulary:
                 known.update(w.lower() for phrase in a.words for w in phrase.split())
             for vals in self.values(vt).values():
                 known.update(v.lower() for v in vals)
+                known.update(w for v in vals for w in lx.words_of(v))
         return known | lx.FUNCTION_WORDS | lx.WH_WORDS
 
     def unknown_name(self, text: str) -> str | None:
@@ -98,29 +112,44 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     other_noun_at = {n.start for n in r.nouns if n.type != target.name}
     taken: set[int] = set(exclude or ())
     for attr in target.attrs:
-        found: list[tuple[int, int, str]] = []
+        attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(phrase)}
+        spots: list[tuple[int, int, str]] = []  # every occurrence of a closed value of this attribute
         for value in sorted(vocab.values(target).get(attr.name, ()), key=len, reverse=True):
-            v = normalise(value).split()
+            v = lx.words_of(value)
             for i in range(lo, min(hi, len(words)) - len(v) + 1):
-                if words[i : i + len(v)] != v or set(range(i, i + len(v))) & taken:
-                    continue
-                vlen = len(v)
-                after, before = words[i + vlen : i + vlen + 3], words[max(0, i - 3) : i]
-                distinctive = any(ch.isdigit() for ch in value)
-                attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in phrase.split()}
-                near_noun = target_pos >= 0 and i < target_pos <= i + vlen + 2 + 2 * _in_list(words, i + vlen)
-                if (i + vlen) in other_noun_at and not near_noun:
-                    continue
-                predicate = bool(set(before[-1:]) & lx.PREDICATE_WORDS)  # "tickets that are still open"
-                listed = bool(found) and i - (found[-1][1]) <= 2  # "P0 or P1", "Gold, Platinum"
-                if loose or distinctive or near_noun or predicate or listed or attr_words & set(after) or attr_words & set(before):
-                    found.append((i, i + vlen, value))
-                    taken |= set(range(i, i + vlen))
-                    break
+                span = set(range(i, i + len(v)))
+                if words[i : i + len(v)] == v and not span & taken:
+                    spots.append((i, i + len(v), value))
+                    taken |= span
+        spots.sort()
+        found: list[tuple[int, int, str]] = []
+        for i, end, value in spots:
+            after, before = words[end : end + 3], words[max(0, i - 3) : i]
+            distinctive = any(ch.isdigit() for ch in value)
+            near_noun = target_pos >= 0 and i < target_pos <= end + 2 + 2 * _in_list(words, end)
+            if end in other_noun_at and not near_noun:
+                continue
+            predicate = bool(set(before[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in Retail"
+            if (loose or distinctive or near_noun or predicate or attr_words & set(after) or attr_words & set(before)):
+                found.append((i, end, value))
+        # A value listed beside an accepted one belongs to the same set ("Open or In Progress", "Gold, Platinum").
+        joins = {"or", "and", "either", "nor"}
+        grew = bool(found)
+        while grew:
+            grew = False
+            for i, end, value in spots:
+                if (i, end, value) not in found and any(
+                        (0 <= i - e <= 2 and set(words[e:i]) <= joins) or (0 <= s0 - end <= 2 and set(words[end:s0]) <= joins)
+                        for s0, e, _ in found):
+                    found.append((i, end, value))
+                    grew = True
         if found:
             found.sort()
             for s, e, _ in found:
                 r.use(s, e, f"filter {attr.name}")
+                for j in range(max(0, s - 3), min(len(words), e + 3)):
+                    if words[j] in attr_words:
+                        r.use(j, j + 1, f"attribute {attr.name}")
             for phrase in (attr.name.replace("_", " "), *attr.words):
                 r.use_phrase(phrase, f"attribute {attr.name}")
             vals = list(dict.fromkeys(v for _, _, v in found))
@@ -172,7 +201,7 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
     year = _YEAR.search(low)
     dates = [a for a in target.attrs if a.kind == DATE]
     if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
-        named = [a for a in dates if any(lx.find_phrase(r.words, normalise(p)) >= 0 for p in a.words)]
+        named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
         filters.append(Filter((named or dates)[0].name, "contains", year.group(2)))
         r.use_phrase(year.group(2), "year")
         for a in named[:1]:
@@ -199,58 +228,82 @@ def edge_attrs(r: Reading, steps: list[PathStep]) -> None:
                 continue
             for a in e.attrs:
                 for v in a.values:
-                    if lx.find_phrase(r.words, normalise(v)) >= 0:
+                    if lx.find_phrase(r.words, lx.phrase_of(v)) >= 0:
                         s.edge_attrs[a.name] = v
                         r.use_phrase(v, f"edge {a.name}")
 
 
 def conditions(vocab: Vocabulary, r: Reading, target: str, on_path: set[str], skip: set[int]) -> list[EdgeCondition]:
     """Existence conditions: nouns of types one hop from the target that are not on the walk ("tickets caused by
-    an outage", "customers without an open compliance case", "outage-related tickets")."""
+    an outage", "customers without an open compliance case", "outage-related tickets"). A noun right after a
+    condition's noun and joined to it by an edge conditions that one instead ("customers that opened a ticket
+    caused by an outage": the outage is a condition on the ticket)."""
     out: list[EdgeCondition] = []
+    last: tuple[Noun, EdgeCondition] | None = None
     for n in r.nouns:
         if n.type == target or n.type in on_path or n.start in skip or n.type in r.anchor_types:
             continue
-        step = first_step_to(target, r.words, n.type)
-        if step is None:
-            continue
-        window = r.words[max(0, n.start - 4) : n.start]
-        negate = any(w in ("not", "no", "without", "never", "lacking", "lack", "lacks", "free", "nor") for w in window)
-        negate = negate or "n't" in " ".join(window) or any(w.endswith("nt") and w in ("dont", "doesnt", "didnt",
-                                                                                    "havent", "hasnt") for w in window)
-        far = attr_filters(vocab, r, vertex_type(n.type), n.start, scope=(max(0, n.start - 4), n.end + 3))
-        r.use(n.start, n.end, f"condition {n.type}")
-        for i in range(max(0, n.start - 4), n.start):
-            if r.words[i] in ("not", "no", "without", "never", "lacking", "lack", "lacks", "free", "any", "an", "a"):
-                r.use(i, i + 1, "condition")
-        out.append(EdgeCondition(step.edge, step.direction, n.type, far, negate))
+        if last is not None and 0 <= n.start - last[0].end <= 4 and n.type == last[0].type:
+            continue  # "an outage (any outage)": the same thing said again
+        if last is not None and 0 < n.start - last[0].end <= 4 and n.type != last[0].type and not n.negated:
+            nested = _condition(vocab, r, last[0].type, n)
+            if nested is not None:
+                last[1].conditions.append(nested)
+                last = (n, nested)
+                continue
+        cond = _condition(vocab, r, target, n)
+        if cond is not None:
+            out.append(cond)
+            last = (n, cond)
     return out
+
+
+def _condition(vocab: Vocabulary, r: Reading, target: str, n: Noun) -> EdgeCondition | None:
+    step = first_step_to(target, r.words, n.type)
+    derived: list[list[PathStep]] = []
+    if step is None and n.type == "Outage" and target in IMPACT_PATHS:
+        # no edge between them: the derived impact relation is the one the ontology declares
+        derived = [[PathStep(*st) for st in p] for p in IMPACT_PATHS[target]]
+        step = PathStep("IMPACTED_BY", "in", n.type)
+        for i in lx.impact_positions(r.words):
+            r.use(i, i + 1, "impact")
+    if step is None:
+        return None
+    far = attr_filters(vocab, r, vertex_type(n.type), n.start, scope=(max(0, n.start - 4), n.end + 6))
+    r.use(n.start, n.end, f"condition {n.type}")
+    for i in range(max(0, n.start - 4), n.start):
+        if r.words[i] in lx.NEGATION_WORDS | lx.UNCONSTRAINED | {"free", "a", "an", "single", "least", "one", "some"}:
+            r.use(i, i + 1, "condition")
+    return EdgeCondition(step.edge, step.direction, n.type, far, n.negated, derived)
 
 
 def lookup_attr(r: Reading, vt: VertexType) -> str | None:
     best: tuple[int, int, str] | None = None
     for order, attr in enumerate(vt.attrs):
         for phrase in (attr.name.replace("_", " "), *attr.words):
-            if lx.find_phrase(r.words, normalise(phrase)) >= 0:
+            if lx.find_phrase(r.words, lx.phrase_of(phrase)) >= 0:
                 key = (len(phrase), -order, attr.name)
                 if best is None or key > best:
                     best = key
     if best:
-        for phrase in (best[2].replace("_", " "), *vt.attr(best[2]).words):
-            r.use_phrase(phrase, f"attribute {best[2]}")
+        mine = {w for phrase in (best[2].replace("_", " "), *vt.attr(best[2]).words) for w in lx.words_of(phrase)}
+        for j, w in enumerate(r.words):
+            if w in mine:
+                r.use(j, j + 1, f"attribute {best[2]}")
     return best[2] if best else None
 
 
 def numeric_attr(r: Reading, vt: VertexType) -> str | None:
-    best: tuple[int, str, str] | None = None
+    best: tuple[int, str, str, int] | None = None
     for attr in vt.attrs:
         if attr.kind not in (INT, FLOAT):
             continue
         for phrase in (attr.name.replace("_", " "), *attr.words):
-            if lx.find_phrase(r.words, normalise(phrase)) >= 0 and (best is None or len(phrase) > best[0]):
-                best = (len(phrase), attr.name, phrase)
+            at = lx.find_stemmed(r.words, lx.phrase_of(phrase))
+            if at >= 0 and (best is None or len(phrase) > best[0]):
+                best = (len(phrase), attr.name, phrase, at)
     if best:
-        r.use_phrase(best[2], f"attribute {best[1]}")
+        r.use(best[3], best[3] + len(lx.words_of(best[2])), f"attribute {best[1]}")
     return best[1] if best else None
 
 
