@@ -34,10 +34,12 @@ import random
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 MOD = 1 << 256
+_sha256 = hashlib.sha256
 ZERO = "0" * 64
 # open-time check: a table with at most this many rows is re-hashed completely, a larger one by a random sample
 # (demo scale: documents, chunks, entities and vectors in full, edges/names/links sampled; ~0.25 s on 2 busy cores)
@@ -52,6 +54,10 @@ class Table:
     key: tuple[str, ...]  # primary-key columns (joined with \x1f into row_hashes.key)
     cols: tuple[str, ...]  # hashed columns, in this order
     rowid: bool  # a rowid table (sampling by rowid) or WITHOUT ROWID
+
+    @cached_property
+    def key_at(self) -> tuple[int, ...]:
+        return tuple(self.cols.index(k) for k in self.key)
 
 
 TABLES: tuple[Table, ...] = (
@@ -85,8 +91,25 @@ def _b(value: Any) -> bytes:
 
 
 def row_hash(*values: Any) -> bytes:
-    """sha256 of a row's values, each type-tagged and length-prefixed (TEXT and BLOB hash alike)."""
-    return hashlib.sha256(b"".join(_b(v) for v in values)).digest()
+    """sha256 of a row's values, each type-tagged and length-prefixed (TEXT and BLOB hash alike): the bytes of
+    ``_b`` for each value, inlined for the common types (this runs for every row at open)."""
+    parts = []
+    for v in values:
+        t = type(v)
+        if t is str:
+            raw = v.encode("utf-8", "surrogatepass")
+        elif t is bytes:
+            raw = v
+        elif t is int:
+            s = b"%d" % v
+            parts.append(b"I%d:%s" % (len(s), s))
+            continue
+        else:
+            parts.append(_b(v))
+            continue
+        parts.append(b"S%d:" % len(raw))
+        parts.append(raw)
+    return _sha256(b"".join(parts)).digest()
 
 
 def acc_add(acc: str | None, h: bytes | None, sign: int) -> str:
@@ -214,11 +237,10 @@ class Problem:
 
 
 def _key_of(t: Table, row: Sequence[Any]) -> bytes:
-    parts = []
-    for k in t.key:
-        v = row[t.cols.index(k)]
-        parts.append(v if isinstance(v, bytes) else str(v).encode())
-    return b"\x1f".join(parts)
+    if len(t.key_at) == 1:
+        v = row[t.key_at[0]]
+        return v if type(v) is bytes else str(v).encode()
+    return b"\x1f".join(v if type(v) is bytes else str(v).encode() for v in (row[i] for i in t.key_at))
 
 
 def check_sealed(copy: dict[str, Any] | None, where: str) -> tuple[list[Problem], dict[str, dict[str, Any]]]:
@@ -331,29 +353,42 @@ def _counts(conn: sqlite3.Connection, recorded: dict[str, dict[str, Any]]) -> tu
     return problems, sizes
 
 
-def check_open(db: Path, manifest_copy: dict[str, Any] | None, *, full_rows: int = OPEN_FULL_ROWS,
-               sample_rows: int = OPEN_SAMPLE_ROWS, seed: int | None = None) -> list[Problem]:
-    """The cheap check run on every open (module docstring). Empty list: nothing wrong found."""
+def check_open(db: Path | sqlite3.Connection, manifest_copy: dict[str, Any] | None, *,
+               full_rows: int = OPEN_FULL_ROWS, sample_rows: int = OPEN_SAMPLE_ROWS, seed: int | None = None
+               ) -> list[Problem]:
+    """The cheap check run on every open (module docstring). Empty list: nothing wrong found. ``db``: a database
+    file, or a connection already inside the read transaction to check (its text factory is restored after)."""
+    if isinstance(db, sqlite3.Connection):
+        factory, db.text_factory = db.text_factory, bytes
+        try:
+            return _check_open(db, manifest_copy, full_rows, sample_rows, seed)
+        finally:
+            db.text_factory = factory
     conn = _open_ro(db)
     try:
         conn.execute("BEGIN")  # one read snapshot for all the queries below
-        recorded = table_digests(conn)
-        if not recorded:
-            return [] if manifest_copy is None else [Problem("digests", None, "the records lost their digests")]
-        problems = _compare_copy(recorded, manifest_copy, "the index manifest")
-        count_problems, sizes = _counts(conn, recorded)
-        problems += count_problems
-        rng = random.Random(seed)
-        for t in TABLES:
-            if t.name not in sizes:
-                continue
-            if sizes[t.name] <= full_rows:
-                problems += _full_table(conn, t, recorded[t.name], limit=20)
-            else:
-                problems += _sample_table(conn, t, sizes[t.name], sample_rows, rng)
-        return problems
+        return _check_open(conn, manifest_copy, full_rows, sample_rows, seed)
     finally:
         conn.close()
+
+
+def _check_open(conn: sqlite3.Connection, manifest_copy: dict[str, Any] | None, full_rows: int, sample_rows: int,
+            seed: int | None) -> list[Problem]:
+    recorded = table_digests(conn)
+    if not recorded:
+        return [] if manifest_copy is None else [Problem("digests", None, "the records lost their digests")]
+    problems = _compare_copy(recorded, manifest_copy, "the index manifest")
+    count_problems, sizes = _counts(conn, recorded)
+    problems += count_problems
+    rng = random.Random(seed)
+    for t in TABLES:
+        if t.name not in sizes:
+            continue
+        if sizes[t.name] <= full_rows:
+            problems += _full_table(conn, t, recorded[t.name], limit=20)
+        else:
+            problems += _sample_table(conn, t, sizes[t.name], sample_rows, rng)
+    return problems
 
 
 def verify_records(db: Path | sqlite3.Connection, copies: dict[str, dict[str, Any] | None] | None = None

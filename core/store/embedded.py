@@ -94,7 +94,11 @@ class EmbeddedStore:
         self._index_dirty = False
         self._pinned_manifest: dict[str, Any] | None = None
         self._wconn: sqlite3.Connection | None = None
+        self._snap: sqlite3.Connection | None = None  # read-only: the one pinned snapshot (see _pin_snapshot)
+        self._pinned_version: tuple | None = None
         try:
+            if self.read_only:
+                self._pin_snapshot()
             if not self.read_only:
                 try:
                     self._wconn = _sqlite.connect(db, read_only=False)
@@ -109,6 +113,8 @@ class EmbeddedStore:
             else:
                 self._pinned_manifest = self._read_manifest()
             self._check_state()
+            if self._snap is not None:  # load the pinned indexes now: a later build may delete their folder
+                self._vectors, self._lexical = self._load_vectors(), self._load_lexical()
         except BaseException:
             self.close(refresh=False)
             raise
@@ -120,9 +126,9 @@ class EmbeddedStore:
     def _reader(self) -> Iterator[sqlite3.Connection]:
         if self._closed:
             raise StoreError(f"store {self.path} is closed")
-        if self._wconn is not None:
+        if self._wconn is not None or self._snap is not None:
             with self._lock:
-                yield self._wconn
+                yield self._wconn or self._snap
             return
         conn = getattr(self._local, "conn", None)
         if conn is None:
@@ -140,6 +146,39 @@ class EmbeddedStore:
                 alive.append((threading.current_thread(), conn))
                 self._reader_conns = alive
         yield conn
+
+    def _pin_snapshot(self) -> None:
+        """A read-only store reads one SQLite snapshot for its whole life: one connection holding one read
+        transaction, shared by all threads under the lock, with the index it verified loaded at open. A build,
+        ingest or restore running meanwhile (WAL mode lets it commit) is invisible to this handle, so every
+        request sees the state the store was opened in, never part of a write; ``outdated()`` says when a newer
+        state was committed, and ``reopen_if_outdated`` moves to it once it is complete."""
+        try:
+            conn = _sqlite.connect(self._db, read_only=True)
+            self._conns.append(conn)
+            conn.isolation_level = None
+            conn.execute("BEGIN")
+            self._pinned_version = _state_version(conn)  # the first read fixes the snapshot
+            self._pinned_ino = os.stat(self._db).st_ino
+        except sqlite3.DatabaseError as exc:
+            raise StoreCorrupted(f"store {self.path} is corrupted: SQLite says {exc}; {_restore_hint(self.path)}") from exc
+        self._snap = conn
+
+    def outdated(self) -> bool:
+        """True when a read-only store's folder holds a newer committed state than the one this handle reads
+        (a build, ingest or restore happened since it was opened). Always False for a writable store."""
+        if self._snap is None or self._closed:
+            return False
+        try:
+            if os.stat(self._db).st_ino != self._pinned_ino:
+                return True  # the folder was swapped (restore)
+            probe = _sqlite.connect(self._db, read_only=True)
+            try:
+                return _state_version(probe) != self._pinned_version
+            finally:
+                probe.close()
+        except (OSError, sqlite3.Error):
+            return True
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         with self._reader() as conn:
@@ -193,7 +232,7 @@ class EmbeddedStore:
         elif self.get_meta(INDEX_GENERATION) is not None:
             raise StoreCorrupted(f"store {self.path} lost its {_files.MANIFEST}; {_restore_hint(self.path)}")
         # content digests (core.store.digest): counts, the manifest's copy, and the rows re-hashed (sampled if large)
-        damaged = digest.check_open(self._db, (manifest or {}).get("digests"))
+        damaged = digest.check_open(self._snap or self._db, (manifest or {}).get("digests"))
         if damaged:
             raise StoreCorrupted(
                 f"store {self.path} failed its content check ({'; '.join(map(str, damaged[:3]))}"
@@ -813,7 +852,7 @@ class EmbeddedStore:
         n_chunks, tokens = self._rows("SELECT count(*), coalesce(sum(tokens), 0) FROM chunks")[0]
         if n_chunks:
             edges["PART_OF"] = n_chunks
-        manifest = _files.read_manifest(self.path)
+        manifest = self._pinned_manifest if self._wconn is None else _files.read_manifest(self.path)
         size = sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())
         return {
             "backend": self.backend,
@@ -861,6 +900,27 @@ class EmbeddedStore:
         return f"EmbeddedStore({str(self.path)!r}, read_only={self.read_only})"
 
 
+def _state_version(conn: sqlite3.Connection) -> tuple:
+    """What changes with every committed write: the meta rows and the digests' change counters."""
+    meta = tuple(conn.execute("SELECT key, value FROM meta ORDER BY key").fetchall())
+    has = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'digests'").fetchall()
+    changes = tuple(conn.execute("SELECT tbl, changes FROM digests ORDER BY tbl").fetchall()) if has else ()
+    return meta, changes
+
+
+def reopen_if_outdated(store: EmbeddedStore) -> EmbeddedStore:
+    """The newest complete state for a reader: a fresh read-only handle when ``store`` is outdated and the store on
+    disk opens cleanly (its build finished, its indexes current), else ``store`` itself, so a write in progress
+    (or a damaged new state) never turns into an error for the reader. The caller closes the old handle once no
+    request uses it."""
+    if not store.outdated():
+        return store
+    try:
+        return EmbeddedStore(store.path, read_only=True)
+    except (StoreError, FileNotFoundError):  # mid-build, mid-ingest, mid-swap, or damaged: keep the old state
+        return store
+
+
 def _passes(entity: Entity, filters: Sequence[Filter]) -> bool:
     return all(matches(entity, f) for f in filters)
 
@@ -872,4 +932,4 @@ def open_store(settings: Settings | None, path: Path, **kwargs: Any) -> Embedded
     return EmbeddedStore(Path(path), **kwargs)
 
 
-__all__ = ["EmbeddedStore", "open_store"]
+__all__ = ["EmbeddedStore", "open_store", "reopen_if_outdated"]

@@ -179,13 +179,15 @@ def test_open_reader_keeps_its_index_while_a_build_replaces_it(dataset, tmp_path
     want = [h.chunk_id for h in loaded.vector_search(q, 3)]
     _rewrite_docs(dataset, lambda docs: docs[:-1])  # one document deleted: new index generation, old one removed
     _build(dataset, store, tmp_path)
-    assert [h.chunk_id for h in loaded.vector_search(q, 3)] == [c for c in want if not c.startswith("DOC-00039#")]
-    with pytest.raises(StoreError, match="reopen"):
-        lazy.vector_search(q, 3)
+    # an open reader keeps the state it was opened in (records and indexes), whether it searched before or not
+    assert [h.chunk_id for h in loaded.vector_search(q, 3)] == want
+    assert [h.chunk_id for h in lazy.vector_search(q, 3)] == want
+    assert loaded.get_document("DOC-00039") is not None and loaded.outdated() and lazy.outdated()
     loaded.close()
     lazy.close()
-    with EmbeddedStore(store) as fresh:
-        assert fresh.vector_search(q, 3)
+    with EmbeddedStore(store) as fresh:  # a new open sees the new state
+        assert not fresh.outdated() and fresh.get_document("DOC-00039") is None
+        assert [h.chunk_id for h in fresh.vector_search(q, 3)][:2] == [c for c in want if not c.startswith("DOC-00039#")]
 
 
 def test_entity_changes_relink_without_reembedding(dataset, tmp_path):
