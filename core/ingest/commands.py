@@ -10,13 +10,18 @@ from pathlib import Path
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "build",
-        help="build or update the embedded store from a dataset folder",
+        help="build or update the store (embedded, or TigerGraph with --backend tigergraph) from a dataset folder",
         description="Load entities and edges, chunk, link, embed and index the documents of DIR into STORE. "
         "Generates the dataset first when DIR has none. Resumable (re-run after a crash or Ctrl-C) and incremental "
         "(only new or changed documents are processed; deleted ones are removed).",
     )
     p.add_argument("--data", type=Path, help="dataset folder (default: HOPLENS_DATA or ~/.hoplens/data-<scale>)")
     p.add_argument("--store", type=Path, help="store folder (default: HOPLENS_STORE or ~/.hoplens/store-<scale>)")
+    p.add_argument(
+        "--backend", choices=["embedded", "tigergraph"],
+        help="where to build (default: HOPLENS_BACKEND); tigergraph writes to the HOPLENS_TG_* server and graph, "
+        "creating the graph when it is missing (docs/tigergraph.md)",
+    )
     p.add_argument("--scale", choices=["tiny", "demo", "full"], help="scale to generate when DIR has no dataset")
     p.add_argument("--seed", type=int, help="generator seed when DIR has no dataset")
     p.add_argument(
@@ -65,6 +70,7 @@ def _settings(args: argparse.Namespace):
         "seed": getattr(args, "seed", None),
         "data": getattr(args, "data", None),
         "store": getattr(args, "store", None),
+        "backend": getattr(args, "backend", None),
         "offline_embedder_model": getattr(args, "embedder_model", None),
     }.items() if v is not None}
     return s.model_copy(update=update) if update else s

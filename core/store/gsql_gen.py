@@ -16,7 +16,11 @@ What the DDL adds to the ontology, and why (storage only, no new meaning):
   the chunks it found to the entities they mention;
 - every edge type gets ``attrs_json`` (``Edge.attrs`` round trip) and a reverse edge ``reverse_<NAME>`` so
   traversal works both ways (GSQL V1 patterns follow outgoing edges only);
-- ``HL_Meta`` holds the store's key/value metadata (``get_meta``/``set_meta``).
+- ``HL_Meta`` holds the store's key/value metadata (``get_meta``/``set_meta``);
+- the entity types bring-your-own-documents ingest extracts (``DOCUMENT_ENTITY_TYPES``: Person, Company, ...,
+  and Entity when the extractor cannot tell) and its co-occurrence edge ``RELATED_TO`` between any two entity
+  types, so ``hoplens ingest`` can write to TigerGraph as it writes to the embedded store. (Free-form relation
+  types from LLM extraction have no schema here and are refused with a clear error.)
 """
 
 from __future__ import annotations
@@ -63,6 +67,10 @@ CONTENT_STORAGE: dict[str, tuple[tuple[str, str], ...]] = {
 }
 EDGE_STORAGE = (("attrs_json", "STRING"),)
 EXTRA_EDGE_SOURCES = {"MENTIONS": ("Chunk",)}  # MENTIONS also from Chunk (chunk-level mentions)
+# What core/ingest/byod extracts (resolve.GENERIC_TYPES + UNKNOWN_TYPE, and ingest.COOCCURS); a unit test keeps
+# these in step (core.store may not import core.ingest).
+DOCUMENT_ENTITY_TYPES = ("Person", "Company", "Product", "Location", "Event", "Entity")
+COOCCURS = "RELATED_TO"
 
 
 def gsql_type(kind: str) -> str:
@@ -101,12 +109,26 @@ def vertex_ddls() -> tuple[VertexDDL, ...]:
         attrs = [(a.name, gsql_type(a.kind)) for a in vt.attrs]
         attrs += list(ENTITY_STORAGE if vt.is_entity else CONTENT_STORAGE.get(vt.name, ()))
         out.append(VertexDDL(vt.name, tuple(attrs)))
+    for name in DOCUMENT_ENTITY_TYPES:
+        out.append(VertexDDL(name, (("name", "STRING"), *ENTITY_STORAGE)))
     out.append(VertexDDL(META_TYPE, (("value", "STRING"),)))
     return tuple(out)
 
 
+def entity_type_names() -> tuple[str, ...]:
+    """Every entity vertex type of the graph: the ontology's, then the document-ingest ones."""
+    return tuple(v.name for v in schema.entity_types()) + DOCUMENT_ENTITY_TYPES
+
+
+def edge_allowed(src_type: str, edge: str, dst_type: str) -> bool:
+    """The ontology's rule, plus RELATED_TO between any two entity types."""
+    if edge == COOCCURS:
+        return src_type in entity_type_names() and dst_type in entity_type_names()
+    return src_type in entity_type_names()[: len(schema.entity_types())] and schema.edge_allowed(src_type, edge, dst_type)
+
+
 def _expand(type_name: str) -> tuple[str, ...]:
-    return tuple(v.name for v in schema.entity_types()) if type_name == "*" else (type_name,)
+    return entity_type_names() if type_name == "*" else (type_name,)
 
 
 def edge_ddls() -> tuple[EdgeDDL, ...]:
@@ -128,6 +150,9 @@ def edge_ddls() -> tuple[EdgeDDL, ...]:
                 attrs.setdefault(a.name, gsql_type(a.kind))
         attrs.update(dict(EDGE_STORAGE))
         out.append(EdgeDDL(name, tuple(dict.fromkeys(pairs)), tuple(attrs.items()), any(d.structural for d in decls)))
+    if COOCCURS not in schema.edge_type_names():
+        everyone = entity_type_names()
+        out.append(EdgeDDL(COOCCURS, tuple((a, b) for a in everyone for b in everyone), EDGE_STORAGE, False))
     return tuple(out)
 
 

@@ -74,6 +74,7 @@ DATETIME_MIN, DATETIME_MAX = dt.datetime(1582, 10, 15), dt.datetime(9999, 12, 31
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 TIMEOUT_CODES = ("REST-3000", "REST-3001", "REST-3002", "GSQL-7002")  # server-docs reference/return-codes.adoc
 SIZE_LIMIT_CODE = "REST-4000"
+SCHEMA_TYPES = frozenset(v.name for v in schema.VERTEX_TYPES)  # the ontology's (typed attributes known)
 GSQL_ERRORS = (
     "Semantic Check Fails",
     "SEMANTIC ERROR",
@@ -261,12 +262,8 @@ def entity_from_vertex(v: dict[str, Any]) -> Entity:
     if raw:
         extra = json.loads(raw)
     else:  # written by another tool: rebuild from the typed attributes
-        vt = schema.vertex_type(v["v_type"])
-        extra = {
-            a.name: _from_datetime(attrs[a.name])
-            for a in vt.attrs
-            if a.name != "name" and attrs.get(a.name) not in (None, "", [])
-        }
+        typed = [a.name for a in schema.vertex_type(v["v_type"]).attrs] if v["v_type"] in SCHEMA_TYPES else []
+        extra = {a: _from_datetime(attrs[a]) for a in typed if a != "name" and attrs.get(a) not in (None, "", [])}
     return Entity(
         id=str(v["v_id"]),
         type=v["v_type"],
@@ -363,9 +360,9 @@ def _untyped(record: str, attr: str, kind: str, value: Any) -> None:
 def entity_attributes(entity: Entity) -> dict[str, Any]:
     """The upsert attributes of an entity; values its typed attributes cannot hold are reported (with the entity id)
     and kept only in attrs_json, because one invalid value would fail the whole batch."""
-    vt = schema.vertex_type(entity.type)
+    typed = schema.vertex_type(entity.type).attrs if entity.type in SCHEMA_TYPES else ()
     out: dict[str, Any] = {"name": entity.name, "aliases": [str(a) for a in entity.aliases]}
-    for attr in vt.attrs:
+    for attr in typed:
         if attr.name != "name" and attr.name in entity.attrs and entity.attrs[attr.name] is not None:
             value = typed_value(attr.kind, entity.attrs[attr.name])
             if value is None:
@@ -675,9 +672,9 @@ class TigerGraphStore:
                 out[i] = self._types[i]
                 continue
             t = schema.type_of_id(i)
-            by_type.setdefault(t if t and schema.vertex_type(t).is_entity else "*", []).append(i)
+            by_type.setdefault(t if t in SCHEMA_TYPES and schema.vertex_type(t).is_entity else "*", []).append(i)
         for t, group in by_type.items():
-            types = [v.name for v in schema.entity_types()] if t == "*" else [t]
+            types = list(gsql_gen.entity_type_names()) if t == "*" else [t]
             out.update({e.id: e.type for e in self._fetch_entities(group, types)})
         return out
 
@@ -705,9 +702,16 @@ class TigerGraphStore:
                 )
 
     def _upsert_edge_group(
-        self, src_type: str, etype: str, dst_type: str, rows: list[tuple[str, str, dict[str, Any]]], strict: bool
+        self,
+        src_type: str,
+        etype: str,
+        dst_type: str,
+        rows: list[tuple[str, str, dict[str, Any]]],
+        strict: bool,
+        must_exist: bool = True,
     ) -> int:
-        """Upsert edges whose endpoints must exist; returns how many were rejected (strict: raise instead)."""
+        """Upsert edges whose endpoints must exist (unless ``must_exist`` is False: missing endpoints are created);
+        returns how many were rejected (strict: raise instead)."""
         rejected = 0
         for batch in batches(rows, self.batch_size):
             accepted = self._call(
@@ -717,7 +721,7 @@ class TigerGraphStore:
                 etype,
                 dst_type,
                 list(batch),
-                vertexMustExist=True,
+                vertexMustExist=must_exist,
             )
             # accepted_edges may count the reverse edges TigerGraph adds (reverse_X): never below zero
             rejected += max(0, len(batch) - int(accepted))
@@ -733,10 +737,10 @@ class TigerGraphStore:
         for e in entities:
             if not isinstance(e.id, str) or not e.id.strip() or not isinstance(e.name, str):
                 raise ValueError(f"entity needs a non-empty id, type and name: {e!r}")
-            if e.type not in {v.name for v in schema.entity_types()}:
+            if e.type not in set(gsql_gen.entity_type_names()):
                 raise ValueError(
                     f"entity {e.id}: unknown entity type {e.type!r}; "
-                    f"known: {', '.join(v.name for v in schema.entity_types())}"
+                    f"known: {', '.join(gsql_gen.entity_type_names())}"
                 )
             by_type.setdefault(e.type, {})[e.id] = entity_attributes(e)  # last one wins, like an upsert
         for vtype, rows in by_type.items():
@@ -750,10 +754,11 @@ class TigerGraphStore:
         types = self.resolve_types([x for e in edges for x in (e.src, e.dst)])
         groups: dict[tuple[str, str, str], dict[tuple[str, str], dict[str, Any]]] = {}
         for e in edges:
-            decls = schema.edge_types(e.type)
-            if not decls or any(d.structural for d in decls):
+            if e.type not in gsql_gen.walk_edge_names():
                 raise ValueError(
-                    f"edge {e.src} -{e.type}-> {e.dst}: {e.type!r} is not an entity edge type of the ontology"
+                    f"edge {e.src} -{e.type}-> {e.dst}: {e.type!r} is not an entity edge type of graph "
+                    f"{self.graph!r} (its schema has {', '.join(gsql_gen.walk_edge_names())}); free-form relation "
+                    "types (LLM extraction) need the embedded backend"
                 )
             st, dt = types.get(e.src), types.get(e.dst)
             if st is None or dt is None:
@@ -762,7 +767,7 @@ class TigerGraphStore:
                     f"edge {e.src} -{e.type}-> {e.dst}: entity {missing} is not in graph {self.graph!r}; "
                     "upsert it first"
                 )
-            if not schema.edge_allowed(st, e.type, dt):
+            if not gsql_gen.edge_allowed(st, e.type, dt):
                 raise ValueError(f"edge {e.src} -{e.type}-> {e.dst}: the ontology has no {st} -{e.type}-> {dt}")
             groups.setdefault((st, e.type, dt), {})[(e.src, e.dst)] = edge_attributes(e)
         for (st, et, dt), rows in groups.items():
@@ -892,12 +897,10 @@ class TigerGraphStore:
         for c in chunks:
             if not isinstance(c.id, str) or not c.id or not isinstance(c.doc_id, str) or not c.doc_id:
                 raise ValueError(f"chunk needs a non-empty id and doc_id: {c.id!r}")
+        # chunks may come before their document (as the embedded store allows): their PART_OF edge then creates
+        # the Document vertex with default attributes (upsert-rest.adoc, vertex_must_exist=false) and
+        # upsert_documents fills it in; until then it has no fingerprint, so document_hashes leaves it out
         missing = sorted({c.doc_id for c in chunks} - self._existing("Document", [c.doc_id for c in chunks]))
-        if missing:
-            raise StoreError(
-                f"chunks of documents not in graph {self.graph!r} ({', '.join(missing[:3])}): upsert the documents "
-                "first, then the chunks"
-            )
         self.ensure_vector(int(vecs.shape[1]))
         rows = {}
         for c, vec, terms in zip(chunks, vecs, analyze([c.text for c in chunks]), strict=True):
@@ -911,9 +914,8 @@ class TigerGraphStore:
                 gsql_gen.VECTOR_ATTR: [float(x) for x in vec],
             }
         self._upsert_vertices("Chunk", list(rows.items()), "chunks")
-        self._upsert_edge_group(
-            "Chunk", "PART_OF", "Document", [(c.id, c.doc_id, {"attrs_json": "{}"}) for c in chunks], strict=True
-        )
+        part_of = [(c.id, c.doc_id, {"attrs_json": "{}"}) for c in chunks]
+        self._upsert_edge_group("Chunk", "PART_OF", "Document", part_of, strict=True, must_exist=not missing)
         self._reset_mentions("Chunk", list(rows))
         self._mention_edges("Chunk", {c.id: list(c.entity_ids) for c in chunks})
         by_doc: dict[str, list[str]] = {}
@@ -957,9 +959,8 @@ class TigerGraphStore:
         types = self.resolve_types([k[0] for k in keys])
         groups: dict[str, dict[tuple[str, str], None]] = {}
         for src, etype, dst in keys:
-            decls = schema.edge_types(etype)
-            if not decls or any(d.structural for d in decls):
-                raise ValueError(f"edge {src} -{etype}-> {dst}: {etype!r} is not an entity edge type of the ontology")
+            if etype not in gsql_gen.walk_edge_names():
+                raise ValueError(f"edge {src} -{etype}-> {dst}: {etype!r} is not an entity edge type of {self.graph!r}")
             if src in types:
                 groups.setdefault(etype, {})[(src, dst)] = None
         for etype, pairs in groups.items():
@@ -1036,7 +1037,7 @@ class TigerGraphStore:
         unknown = []
         for i in ids:
             t = self._types.get(i) or schema.type_of_id(i)
-            if t and schema.vertex_type(t).is_entity:
+            if t in set(gsql_gen.entity_type_names()):
                 by_type.setdefault(t, []).append(i)
             else:
                 unknown.append(i)
@@ -1044,7 +1045,7 @@ class TigerGraphStore:
         for vtype, group in by_type.items():
             found.update({e.id: e for e in self._fetch_entities(group, [vtype])})
         if unknown:
-            found.update({e.id: e for e in self._fetch_entities(unknown, [v.name for v in schema.entity_types()])})
+            found.update({e.id: e for e in self._fetch_entities(unknown, list(gsql_gen.entity_type_names()))})
         return [found[i] for i in ids if i in found]
 
     def _entity_pages(self, types: Sequence[str]) -> Iterator[list[Entity]]:
@@ -1056,16 +1057,16 @@ class TigerGraphStore:
 
     def _entity_rows(self) -> list[Entity]:
         if self._alias_rows is None:
-            self._alias_rows = [e for page in self._entity_pages([v.name for v in schema.entity_types()]) for e in page]
+            self._alias_rows = [e for page in self._entity_pages(list(gsql_gen.entity_type_names())) for e in page]
         return self._alias_rows
 
     def entity_ids(self) -> list[str]:
-        return sorted(e.id for page in self._entity_pages([v.name for v in schema.entity_types()]) for e in page)
+        return sorted(e.id for page in self._entity_pages(list(gsql_gen.entity_type_names())) for e in page)
 
     def edge_keys(self) -> list[tuple[str, str, str]]:
         """Every entity edge (src, type, dst), sorted, read one page of source entities at a time. Content edges
         (Document/Chunk MENTIONS, PART_OF) are not entity edges and are left out."""
-        types = [v.name for v in schema.entity_types()]
+        types = list(gsql_gen.entity_type_names())
         out: set[tuple[str, str, str]] = set()
         after = ""
         while True:
@@ -1097,7 +1098,7 @@ class TigerGraphStore:
         key = norm_key(text or "")
         if not key or limit <= 0:
             return []
-        res = self.run_query("hl_entity_lookup", lookup_key=key, v_types=[v.name for v in schema.entity_types()])
+        res = self.run_query("hl_entity_lookup", lookup_key=key, v_types=list(gsql_gen.entity_type_names()))
         found = {e.id: e for e in (entity_from_vertex(v) for v in section(res, "entities", 0))}
         table = self.alias_table()
         exact = sorted(set(found) | set(table.get(key, [])))
@@ -1108,13 +1109,13 @@ class TigerGraphStore:
         return [rows[i] for i in ids if i in rows]
 
     def list_entities(self, type_name: str | None = None, limit: int = 100, offset: int = 0) -> list[Entity]:
-        if type_name is not None and type_name not in {v.name for v in schema.entity_types()}:
+        if type_name is not None and type_name not in set(gsql_gen.entity_type_names()):
             raise ValueError(
-                f"unknown entity type {type_name!r}; known: {', '.join(v.name for v in schema.entity_types())}"
+                f"unknown entity type {type_name!r}; known: {', '.join(gsql_gen.entity_type_names())}"
             )
         if limit < 1 or offset < 0:
             return []
-        types = [type_name] if type_name else [v.name for v in schema.entity_types()]
+        types = [type_name] if type_name else list(gsql_gen.entity_type_names())
         rows: list[Entity] = []
         for page in self._entity_pages(types):  # keyset pages in id order until offset + limit are read
             rows.extend(page)
@@ -1409,7 +1410,7 @@ class TigerGraphStore:
             "graph": self.graph,
             "server": server_url(self.settings),
             "version": ".".join(map(str, self.version)),
-            "entities": {v.name: vertices[v.name] for v in schema.entity_types() if vertices.get(v.name)},
+            "entities": {t: vertices[t] for t in gsql_gen.entity_type_names() if vertices.get(t)},
             "edges": {e.name: edges[e.name] for e in gsql_gen.edge_ddls() if edges.get(e.name)},
             "documents": vertices.get("Document", 0),
             "chunks": vertices.get("Chunk", 0),

@@ -251,9 +251,12 @@ def test_bad_writes_are_refused_with_clear_errors(store):
     with pytest.raises(ValueError, match="NaN"):
         store.upsert_chunks(CHUNKS[:1], np.array([[np.nan, 0, 0, 0]], dtype=np.float32))
     store.upsert_documents(DOCS[:1])
-    with pytest.raises(StoreError, match=r"chunks of documents not in graph 'HopLens' \(DOC-00009\)"):
-        store.upsert_chunks([Chunk("DOC-00009#0", "DOC-00009", 0, "x", 1)], VECTORS[:1])
-    assert store.get_chunks(["DOC-00009#0"]) == []  # refused before anything was sent
+    # chunks before their document are accepted (as in the embedded store); the document has no fingerprint yet
+    store.upsert_chunks([Chunk("DOC-00009#0", "DOC-00009", 0, "x", 1)], VECTORS[:1])
+    assert [c.id for c in store.chunks_of_document("DOC-00009")] == ["DOC-00009#0"]
+    assert "DOC-00009" not in store.document_hashes()
+    store.upsert_documents([Document("DOC-00009", "note", "Later", "x", [])])
+    assert store.get_document("DOC-00009").title == "Later" and "DOC-00009" in store.document_hashes()
 
 
 @pytest.mark.parametrize("count_reverse", [False, True])

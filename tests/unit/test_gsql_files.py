@@ -216,4 +216,19 @@ def test_reverse_names_round_trip():
     for name in schema.edge_type_names():
         assert gsql_gen.base_name(gsql_gen.reverse_name(name)) == name
         assert gsql_gen.base_name(name) == name
-    assert set(gsql_gen.walk_edge_names()) == {e.name for e in schema.EDGE_TYPES if not e.structural}
+    walked = {e.name for e in schema.EDGE_TYPES if not e.structural} | {gsql_gen.COOCCURS}
+    assert set(gsql_gen.walk_edge_names()) == walked
+
+
+def test_document_ingest_types_are_in_the_schema():
+    """core.store may not import core.ingest: gsql_gen copies the types BYOD ingest writes; this keeps them equal."""
+    from core.ingest.byod import ingest, resolve
+
+    assert (*resolve.GENERIC_TYPES, resolve.UNKNOWN_TYPE) == gsql_gen.DOCUMENT_ENTITY_TYPES
+    assert gsql_gen.COOCCURS == ingest.COOCCURS
+    ddl = (ROOT / "gsql" / "schema.gsql").read_text()
+    for name in gsql_gen.DOCUMENT_ENTITY_TYPES:
+        assert f"ADD VERTEX {name} (PRIMARY_ID id STRING, name STRING, aliases LIST<STRING>, attrs_json STRING)" in ddl
+    related = next(ln for ln in ddl.splitlines() if "EDGE RELATED_TO (" in ln)
+    assert "FROM Person, TO Company" in related and "FROM Customer, TO Entity" in related
+    assert gsql_gen.edge_allowed("Person", "RELATED_TO", "Vendor") and not gsql_gen.edge_allowed("Person", "DEPENDS_ON", "Vendor")
