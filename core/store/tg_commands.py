@@ -1,7 +1,8 @@
 """``hoplens tg-check``: verify a live TigerGraph server end to end and say which step failed.
 
 It connects, creates the HopLens schema in a scratch graph (``<HOPLENS_TG_GRAPH>_check`` unless ``--graph``),
-installs the queries, writes the sample in ``gsql/check_sample.json`` (four entities, two 8-dimensional chunk
+runs the server's semantic check on every query (``POST /gsql/v1/internal/check/query``, one call per query, so an
+error names its query), installs the queries, writes the sample in ``gsql/check_sample.json`` (four entities, two 8-dimensional chunk
 vectors), waits for the vector index, then checks a vector query, a hop expansion (hop scores) and the derived
 impact query, and drops the scratch graph (``--keep`` keeps it). Each step prints ``[ ok ]`` or ``[FAIL]`` with
 what to do.
@@ -131,6 +132,20 @@ def run_check(
         state["created"] = True
         return f"graph {store.graph!r} has the HopLens schema"
 
+    def check_queries() -> str:
+        store = state["store"]
+        names = store.query_names()
+        failed = {}
+        for name in names:
+            problems = store.check_query(name)
+            if problems:
+                failed[name] = problems
+        for name, problems in failed.items():
+            for problem in problems:
+                print(f"       {name}: {problem}", file=out)
+        _expect(not failed, f"{len(failed)} of {len(names)} queries fail the semantic check: {', '.join(failed)}")
+        return f"{len(names)} queries pass the server's semantic check (hl_vector_seed is checked when Chunk.emb exists)"
+
     def install() -> str:
         store = state["store"]
         store.ensure_queries()
@@ -199,6 +214,7 @@ def run_check(
     for name, fn in (
         ("connect", connect),
         ("schema", schema),
+        ("query check", check_queries),
         ("install", install),
         ("load sample", load),
         ("vector index", index),

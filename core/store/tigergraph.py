@@ -42,7 +42,7 @@ from core.records import (
     SubgraphEdge,
     SubgraphNode,
 )
-from core.store import gsql_gen
+from core.store import gsql_gen, gsql_lint
 from core.store.base import (
     BUILD_STATE,
     EMBEDDER_DIM,
@@ -559,14 +559,40 @@ class TigerGraphStore:
             return None
         return rows[0].get("attributes", {}).get("value") if rows else None
 
+    def query_names(self) -> list[str]:
+        """The queries this graph can take now (the vector query needs Chunk.emb, added with the first chunks)."""
+        return [n for n in QUERIES if n != VECTOR_QUERY or self.vector_dims]
+
+    def check_query(self, name: str) -> list[str]:
+        """Problems with one query before it is created: the documented-rule lint (core/store/gsql_lint.py), then
+        the server's own semantic check, ``POST /gsql/v1/internal/check/query`` (server-docs
+        API/gsql-endpoints.adoc, "query semantic check"; pyTigerGraph ``checkQuerySemantic``). Empty: it passes."""
+        text = self.query_text(name)
+        problems = [f"lint {f}" for f in gsql_lint.lint(text, self.version or MIN_VERSION)]
+        res = self._call(f"checking query {name}", self.conn.checkQuerySemantic, text)
+        for err in (res.get("errors") if isinstance(res, dict) else None) or []:
+            if isinstance(err, dict):
+                where = f"line {err['line']}: " if err.get("line") is not None else ""
+                problems.append(where + str(err.get("msg") or err.get("message") or err))
+            else:
+                problems.append(str(err))
+        return problems
+
     def ensure_queries(self) -> None:
-        """Create and install the queries once; reinstall only when their text changed (hash kept in HL_Meta)."""
-        names = [n for n in QUERIES if n != VECTOR_QUERY or self.vector_dims]
+        """Create and install the queries once; reinstall only when their text changed (hash kept in HL_Meta).
+        Each query passes check_query first, so a semantic error names its query instead of failing the install."""
+        names = self.query_names()
         texts = {n: self.query_text(n) for n in names}
         digest = hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()
         installed = self.installed_queries()
         if set(names) <= installed and self._meta_rest(DIGEST_KEY) == digest:
             return
+        for name in names:
+            problems = self.check_query(name)
+            if problems:
+                raise StoreError(
+                    f"query {name} fails the semantic check on graph {self.graph!r}: {'; '.join(problems)[:800]}"
+                )
         for name in tqdm(names, desc="creating GSQL queries", unit="query", disable=None, leave=False):
             res = self._call(f"creating query {name}", self.conn.createQuery, texts[name])
             if isinstance(res, dict) and res.get("error"):

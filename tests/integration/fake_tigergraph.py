@@ -111,6 +111,7 @@ class FakeTigerGraph:
         self.count_reverse_edges = False  # accepted_edges also counts the reverse edge of each upserted edge
         self.query_cost_s: dict[str, float] = {}  # simulated run time of an installed query (timeout checks)
         self.default_size_limit = DEFAULT_SIZE_LIMIT
+        self.semantic_errors: dict[str, str] = {}  # query name -> an extra error its semantic check reports
         self.ignored_attributes: list[tuple[str, str]] = []  # (type, attribute) names an upsert sent that do not exist
         self.vector_pending = 0  # how many /vector/status polls report a rebuild in progress
         self.lock = threading.Lock()
@@ -415,6 +416,9 @@ class FakeTigerGraph:
     def _check_query(self, code: str) -> Any:
         """POST /gsql/v1/internal/check/query (server-docs API/gsql-endpoints.adoc, "query semantic check")."""
         errors = [{"msg": str(f), "rule": f.rule, "line": f.line} for f in gsql_lint.lint(code, self.version_tuple)]
+        head = gsql_lint.header(code)
+        if head and head[0] in self.semantic_errors:
+            errors.append({"msg": self.semantic_errors[head[0]]})
         return {"warnings": [], "errors": errors}
 
     def _install_status(self, rid: str) -> Any:

@@ -22,7 +22,7 @@ def fake(monkeypatch):
         yield f
 
 
-STEPS = ("connect", "schema", "install", "load sample", "vector index", "vector query", "expansion", "impact query")
+STEPS = ("connect", "schema", "query check", "install", "load sample", "vector index", "vector query", "expansion", "impact query")
 
 
 def test_check_passes_and_drops_its_scratch_graph(fake, capsys):
@@ -36,6 +36,27 @@ def test_check_passes_and_drops_its_scratch_graph(fake, capsys):
     assert fake.graphs == {}  # dropped
     assert any("DROP GRAPH Crm_check CASCADE" in s for s in fake.gsql_statements)
     assert fake.query_calls("hl_expand") and fake.query_calls("hl_impacted_customer")
+    checks = fake.find("POST", "/gsql/v1/internal/check/query")
+    assert len(checks) >= 20 and all(r.query["graph"] == ["Crm_check"] for r in checks)  # one call per query
+
+
+def test_a_query_failing_the_server_check_is_named(fake, capsys):
+    fake.semantic_errors["hl_stats"] = "line 9: type check error on e.type"
+    assert main(["tg-check"]) == 1
+    out = capsys.readouterr().out
+    assert "[FAIL] query check: " in out and "1 of" in out and "hl_stats" in out
+    assert "hl_stats: line 9: type check error on e.type" in out
+    assert "[ ok ] install" not in out and fake.graphs == {}  # nothing installed, scratch graph dropped
+
+
+def test_the_build_refuses_a_query_the_server_check_rejects(fake, tmp_path):
+    from core.store import tigergraph as tg
+    from core.store.base import StoreError
+
+    fake.semantic_errors["hl_lexical"] = "something the lint cannot know"
+    settings = get_settings()
+    with pytest.raises(StoreError, match="query hl_lexical fails the semantic check.*something the lint cannot know"):
+        tg.open_store(settings, tmp_path, create=True)
 
 
 def test_keep_leaves_the_graph(fake, capsys):
