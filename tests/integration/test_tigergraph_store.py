@@ -693,3 +693,21 @@ def test_large_reads_are_paged_under_the_response_limit(fake):
     big.size_limit = 2500
     with pytest.raises(StoreError, match="exceeds limit.*Lower HOPLENS_TG_PAGE_SIZE"):
         big.alias_table()
+
+
+def test_the_fake_refuses_a_query_that_breaks_a_documented_rule(store, fake, monkeypatch):
+    text = (  # the old hl_lexical's construct: LIKE inside ACCUM with a concatenated pattern
+        "CREATE OR REPLACE QUERY hl_lexical(SET<STRING> terms, INT k) FOR GRAPH HopLens SYNTAX V1 {\n"
+        "  SetAccum<STRING> @present;\n  Chunks = {Chunk.*};\n"
+        '  Chunks = SELECT c FROM Chunks:c ACCUM FOREACH t IN terms DO IF lower(c.text) LIKE "%" + t + "%" THEN '
+        "c.@present += t END END;\n  PRINT Chunks;\n}\n"
+    )
+    with pytest.raises(Exception, match=r"Semantic Check Fails: .*\[like-where\]"):
+        store.conn.createQuery(text)  # what a server does with LIKE in ACCUM
+    assert "like-where" in str(store.conn.checkQuerySemantic(text)["errors"])
+    # the store checks before it creates anything, and names the query
+    real = store.query_text
+    monkeypatch.setattr(store, "query_text", lambda name: text if name == "hl_lexical" else real(name))
+    fake.graphs["HopLens"].installed.clear()
+    with pytest.raises(StoreError, match=r"query hl_lexical fails the semantic check.*like-where"):
+        store.ensure_queries()

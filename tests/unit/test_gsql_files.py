@@ -232,3 +232,107 @@ def test_document_ingest_types_are_in_the_schema():
     related = next(ln for ln in ddl.splitlines() if "EDGE RELATED_TO (" in ln)
     assert "FROM Person, TO Company" in related and "FROM Customer, TO Entity" in related
     assert gsql_gen.edge_allowed("Person", "RELATED_TO", "Vendor") and not gsql_gen.edge_allowed("Person", "DEPENDS_ON", "Vendor")
+
+
+# ---- the GSQL lint (core/store/gsql_lint.py): documented rules, each shown to fail ----------------------------------
+
+# hl_lexical as it was before issue 15: LIKE inside ACCUM with a concatenated pattern (querying/
+# operators-and-expressions.adoc: LIKE "can only be used in WHERE clauses"; the pattern "cannot be the result of
+# concatenating other strings"). A real server refuses it; the lint must too.
+OLD_HL_LEXICAL = """
+CREATE OR REPLACE QUERY hl_lexical(SET<STRING> terms, INT k)
+FOR GRAPH $graphname SYNTAX V1 {
+  TYPEDEF TUPLE<STRING chunk_id, STRING doc_id, DOUBLE score> LexHit;
+  MapAccum<STRING, SumAccum<INT>> @@df;
+  SumAccum<INT> @@n;
+  SetAccum<STRING> @present;
+  SumAccum<DOUBLE> @score;
+  HeapAccum<LexHit>(k, score DESC, chunk_id ASC) @@top;
+  Chunks = {Chunk.*};
+  Chunks = SELECT c FROM Chunks:c
+           ACCUM @@n += 1,
+                 FOREACH t IN terms DO
+                   IF lower(c.text) LIKE "%" + t + "%" THEN c.@present += t, @@df += (t -> 1) END
+                 END;
+  Chunks = SELECT c FROM Chunks:c WHERE c.@present.size() > 0
+           POST-ACCUM
+             FOREACH t IN c.@present DO
+               c.@score += log(1.0 + (@@n - @@df.get(t) + 0.5) / (@@df.get(t) + 0.5))
+             END,
+             @@top += LexHit(c.id, c.doc_id, c.@score);
+  PRINT @@top AS hits;
+}
+"""
+
+OLD_HL_EXPAND_HEADER = """
+CREATE OR REPLACE QUERY hl_expand(SET<VERTEX> seeds, SET<STRING> e_types, LIST<STRING> e_names,
+  LIST<STRING> e_bases, INT hops, INT fanout, INT max_nodes)
+FOR GRAPH $graphname SYNTAX V1 {
+  MapAccum<STRING, STRING> @@base;
+  FOREACH i IN RANGE[0, e_names.size() - 1] DO
+    @@base += (e_names.get(i) -> e_bases.get(i));
+  END;
+  PRINT @@base;
+}
+"""
+
+
+def _rules(text: str, version=(4, 2)) -> list[str]:
+    from core.store.gsql_lint import lint
+
+    return [f.rule for f in lint(text, version)]
+
+
+@pytest.mark.parametrize("path", QUERY_FILES, ids=lambda p: p.stem)
+def test_every_query_passes_the_lint(path):
+    from core.store.gsql_lint import lint
+
+    assert [str(f) for f in lint(path.read_text())] == []
+
+
+def test_the_lint_fails_the_old_hl_lexical():
+    from core.store.gsql_lint import lint
+
+    found = lint(OLD_HL_LEXICAL)
+    assert [f.rule for f in found] == ["like-where", "like-where"]  # outside WHERE, and a concatenated pattern
+    assert all(f.line == 14 for f in found)
+    current = (ROOT / "gsql" / "queries" / "hl_lexical.gsql").read_text()
+    assert " LIKE " not in current.split("SYNTAX", 1)[1] and "instr(" not in OLD_HL_LEXICAL
+
+
+def test_the_lint_fails_the_old_hl_expand_parameters():
+    assert _rules(OLD_HL_EXPAND_HEADER) == ["param-method"] * 3  # .size()/.get() on LIST parameters
+    assert _rules(OLD_HL_EXPAND_HEADER, (4, 1)).count("param-type") == 2  # no LIST parameters before 4.2
+
+
+HEAD = "CREATE OR REPLACE QUERY q(STRING pat, SET<STRING> ids) FOR GRAPH g SYNTAX V1 {\n"
+
+
+@pytest.mark.parametrize(
+    "body,rule",
+    [
+        ('  S = {Chunk.*};\n  S = SELECT c FROM S:c WHERE c.text LIKE pat;\n', None),
+        ('  S = {Chunk.*};\n  S = SELECT c FROM S:c WHERE c.text LIKE "%ab%";\n', None),
+        ('  S = {Chunk.*};\n  S = SELECT c FROM S:c WHERE c.text LIKE lower(pat);\n', "like-where"),
+        ('  S = {Chunk.*};\n  S = SELECT c FROM S:c HAVING c.text LIKE pat;\n', "like-where"),
+        ("  SetAccum<STRING> @s;\n  S = {Chunk.*};\n  S = SELECT c FROM S:c ACCUM c.@s.clear();\n", "vertex-accum-mutator"),
+        ("  SetAccum<STRING> @s;\n  S = {Chunk.*};\n  S = SELECT c FROM S:c POST-ACCUM c.@s.clear();\n", None),
+        ("  SetAccum<STRING> @@s;\n  S = {Chunk.*};\n  S = SELECT c FROM S:c ACCUM @@s.remove(c.id);\n",
+         "global-accum-mutator"),
+        ("  SetAccum<STRING> @@s;\n  @@s.clear();\n  PRINT @@s;\n", None),
+        ("  SumAccum<INT> @@n;\n  S = {Chunk.*};\n  S = SELECT c FROM S:c ACCUM @@n = 1;\n", "global-accum-assign"),
+        ('  S = {Chunk.*};\n  S = SELECT c FROM S:c POST-ACCUM T = to_vertex_set(ids, "Chunk");\n', "to-vertex-set"),
+        ('  T = to_vertex_set(ids, "Chunk");\n  PRINT T;\n', None),
+        ("  SumAccum<INT> @@key;\n  PRINT @@key;\n", "reserved-name"),
+    ],
+)
+def test_each_documented_rule_can_fail(body, rule):
+    rules = _rules(HEAD + body + "}\n")
+    assert rules == ([rule] if rule else [])
+
+
+def test_header_rules():
+    assert _rules("CREATE QUERY q() FOR GRAPH g {\n  PRINT 1;\n}\n") == ["syntax-line"]
+    assert _rules("CREATE QUERY q(EDGE e) FOR GRAPH g SYNTAX v3 {\n  PRINT 1;\n}\n") == ["param-type"]
+    assert _rules("CREATE QUERY q(MAP<STRING, INT> m) FOR GRAPH g SYNTAX v3 {\n  PRINT 1;\n}\n", (4, 1)) == ["param-type"]
+    assert _rules("CREATE QUERY q(BAG<STRING> b, VERTEX<Chunk> v) FOR GRAPH g SYNTAX v1 {\n  PRINT 1;\n}\n") == []
