@@ -139,10 +139,17 @@ def plan_rows(plan: Plan | None) -> list[tuple[str, str]]:
         rows.append(("operator", plan.operator))
     if plan.attribute:
         rows.append(("attribute", plan.attribute))
+    if plan.conditions:
+        from core.retrieval.planning.paths import render_condition
+
+        rows.append(("conditions", "; ".join(render_condition(c) for c in plan.conditions)))
     if plan.unresolved:
         rows.append(("not in the store", ", ".join(plan.unresolved)))
     if plan.explanation:
         rows.append(("explanation", plan.explanation))
+    if plan.kind not in ("unanswerable",) and (plan.confidence < 1.0 or plan.unexplained):
+        rows.append(("confidence", f"{plan.confidence:.0%}"))
+        rows.append(("not understood", ", ".join(plan.unexplained) or "—"))
     rows.append(("planner", plan.planner))
     return rows
 
@@ -602,3 +609,97 @@ def summary_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
             "errors": p.get("errors"),
         })
     return out
+
+
+# ---- reader-free context metrics (core/evaluation/context_metrics.py) ----------------------------------------------
+
+CONTEXT_METRICS: tuple[tuple[str, str], ...] = (
+    ("answer_in_context", "answer in context"),
+    ("gold_recall", "gold recall"),
+    ("context_precision", "context precision"),
+)
+
+
+def has_context_metrics(summary: Mapping[str, Any]) -> bool:
+    return any("context" in p for p in (summary.get("pipelines") or {}).values())
+
+
+def context_metric_rows(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row per pipeline: accuracy beside the reader-free context metrics, each with its 95% CI."""
+    out = []
+    for n in _pipelines_in(summary):
+        p = summary["pipelines"][n]
+        c = p.get("context") or {}
+        row: dict[str, Any] = {"pipeline": pipeline_label(n), "accuracy": p.get("accuracy")}
+        for key, label in CONTEXT_METRICS:
+            block = c.get(key) or {}
+            ci = block.get("ci95") or [None, None]
+            row[label] = block.get("mean")
+            row[f"{label} 95% CI"] = "-" if ci[0] is None else f"{ci[0]:.0%}–{ci[1]:.0%}"
+        row["context tokens (mean)"] = c.get("context_tokens_mean")
+        row["confident wrong"] = p.get("confident_wrong")
+        out.append(row)
+    return out
+
+
+def context_metric_table(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """``context_metric_rows`` with rates written as percentages, for a static table."""
+    def pct(x: Any) -> str:
+        return "-" if x is None else f"{float(x):.0%}"
+
+    out = []
+    for row in context_metric_rows(summary):
+        shown = dict(row)
+        for key in ("accuracy", *(label for _, label in CONTEXT_METRICS)):
+            shown[key] = pct(row.get(key))
+        tokens = row.get("context tokens (mean)")
+        shown["context tokens (mean)"] = "-" if tokens is None else f"{tokens:.0f}"
+        out.append(shown)
+    return out
+
+
+def context_figure(summary: Mapping[str, Any]) -> go.Figure:
+    """Accuracy and answer-in-context side by side per pipeline, with 95% CIs: the gap between them is the reader's."""
+    names = _pipelines_in(summary)
+    pipes = summary["pipelines"]
+    fig = go.Figure()
+    series = (("accuracy", lambda p: (p.get("accuracy"), p.get("ci95"))),
+              ("answer in context", lambda p: ((p.get("context") or {}).get("answer_in_context", {}).get("mean"),
+                                               (p.get("context") or {}).get("answer_in_context", {}).get("ci95"))))
+    for i, (label, get) in enumerate(series):
+        vals = [get(pipes[n]) for n in names]
+        y = [float(v or 0.0) for v, _ in vals]
+        errs = [_ci_errors(a, ci) for a, (_, ci) in zip(y, vals, strict=True)]
+        fig.add_trace(go.Bar(
+            name=label, x=[pipeline_label(n) for n in names], y=y,
+            marker_color=[PIPELINE_COLORS.get(n, DEFAULT_COLOR) for n in names],
+            marker_pattern_shape="" if i == 0 else "/", opacity=1.0 if i == 0 else 0.75,
+            error_y={"type": "data", "array": [e[0] for e in errs], "arrayminus": [e[1] for e in errs]},
+            hovertemplate="%{x}: %{y:.1%}<extra>" + label + "</extra>",
+        ))
+    fig.update_layout(title="Accuracy vs answer in context (95% CI)", barmode="group",
+                      yaxis={"range": [0, 1.05], "tickformat": ".0%"}, **_LAYOUT)
+    return fig
+
+
+def context_by_kind_figure(summary: Mapping[str, Any]) -> go.Figure:
+    """Answer-in-context per question kind, one bar per pipeline (kinds without the metric are left out)."""
+    names = _pipelines_in(summary)
+    pipes = summary["pipelines"]
+    kinds = sorted({k for n in names for k, b in (pipes[n].get("by_kind") or {}).items()
+                    if ((b.get("context") or {}).get("answer_in_context") or {}).get("n")})
+    fig = go.Figure()
+    for n in names:
+        by_kind = pipes[n].get("by_kind") or {}
+        blocks = [((by_kind.get(k) or {}).get("context") or {}).get("answer_in_context") or {} for k in kinds]
+        y = [b.get("mean") for b in blocks]
+        errs = [_ci_errors(float(v), b.get("ci95")) if v is not None else (0.0, 0.0) for v, b in zip(y, blocks, strict=True)]
+        fig.add_trace(go.Bar(
+            name=pipeline_label(n), x=kinds, y=y, marker_color=PIPELINE_COLORS.get(n, DEFAULT_COLOR),
+            error_y={"type": "data", "array": [e[0] for e in errs], "arrayminus": [e[1] for e in errs]},
+            customdata=[b.get("n", "") for b in blocks],
+            hovertemplate="%{x}: %{y:.1%} (n=%{customdata})<extra>" + pipeline_label(n) + "</extra>",
+        ))
+    fig.update_layout(title="Answer in context per question kind (95% CI)", barmode="group",
+                      yaxis={"range": [0, 1.05], "tickformat": ".0%"}, **_LAYOUT)
+    return fig

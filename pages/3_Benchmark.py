@@ -140,6 +140,16 @@ else:
     a, b = st.columns(2)
     a.plotly_chart(viz.accuracy_figure(summary), key="bench.acc", width="stretch")
     b.plotly_chart(viz.accuracy_by_kind_figure(summary), key="bench.kind", width="stretch")
+    if viz.has_context_metrics(summary):
+        st.subheader("Does the context hold the answer? (no reader involved)")
+        st.caption("Answer in context: the context alone names every gold entity, the gold value, or the counted "
+                   "set. Gold recall: the share of gold entities it names. Context precision: the share of entities "
+                   "it names that are the answer or on its path. Confident wrong: failed answers that did not say "
+                   "'not found' or 'not sure'. docs/evaluation.md has the rules.")
+        st.table(pd.DataFrame(viz.context_metric_table(summary)).set_index("pipeline"))
+        a, b = st.columns(2)
+        a.plotly_chart(viz.context_figure(summary), key="bench.ctx", width="stretch")
+        b.plotly_chart(viz.context_by_kind_figure(summary), key="bench.ctxkind", width="stretch")
     a, b = st.columns(2)
     a.plotly_chart(viz.latency_figure(summary), key="bench.latency", width="stretch")
     b.plotly_chart(viz.token_accuracy_figure(summary), key="bench.scatter", width="stretch")
