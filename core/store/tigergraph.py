@@ -6,6 +6,12 @@ query (``QUERIES`` below lists each one with the exact parameters this module pa
 against the ``CREATE QUERY`` signatures), every write through the REST++ upsert endpoint in batches of
 ``tg_batch_size``. pyTigerGraph is imported lazily, so the default (embedded) path never needs it.
 
+Implements ``StoreReader`` and ``StoreWriter`` (core/store/base.py) fully; what TigerGraph cannot do is declared in
+``capabilities``. RESTPP limits (16 s timeout, 32 MB responses; server-docs API/index.adoc) are sent explicitly
+with every query and large reads are paged by id. Typed values are validated before upserts, because one invalid
+value fails a whole request (server-docs API/upsert-rest.adoc). Every query passes ``core.store.gsql_lint`` (the
+documented GSQL rules) and the server's semantic check before it is created.
+
 Verified only against the loopback fake in ``tests/integration/fake_tigergraph.py``: the HTTP calls, payloads and
 result mapping are tested; the GSQL itself has not been run on a live server here (``hoplens tg-check`` does that).
 """
