@@ -68,6 +68,8 @@ class Settings(BaseSettings):
     max_retries: int = 4
     max_concurrency: int = 4
     llm_planner: bool = False  # use the configured LLM to plan (the rule-based planner stays the fallback)
+    # Below this share of the question's content words accounted for, the planner states no exact result.
+    plan_min_confidence: float = Field(default=0.75, ge=0.0, le=1.0)
     llm_rerank: bool = False  # rerank GraphRAG candidates with the configured LLM (tokens counted)
 
     # ---- retrieval (shared by BasicRAG and GraphRAG: fairness rule 2 and 3)

@@ -46,19 +46,25 @@ def exact_first(question: str, hits: Sequence[Hit], chunks: Mapping[str, Chunk])
 class BasicRetriever(Retriever):
     name = "basic"
 
-    def __init__(self, core: RetrievalCore, mode: SearchMode | None = None):
+    def __init__(self, core: RetrievalCore, mode: SearchMode | None = None, *, candidates: int = CANDIDATES,
+                 identifiers_first: bool = True):
         if mode is not None and mode not in SEARCH_MODES:
             raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(SEARCH_MODES)}")
+        if candidates < 1:
+            raise ValueError(f"candidates must be >= 1, got {candidates}")
         self.core = core
         self.mode = mode  # None: settings.search_mode (hybrid by default)
+        self.candidates = candidates  # top_k x this many chunks are fetched before the budget fill
+        self.identifiers_first = identifiers_first
 
     def _search(self, question: str) -> Retrieved:
         out = Retrieved()
         s = self.core.settings
-        hits = self.core.seed_hits(question, s.top_k * CANDIDATES, out.timings, mode=self.mode)
+        hits = self.core.seed_hits(question, s.top_k * self.candidates, out.timings, mode=self.mode)
         with Stopwatch(out.timings)("rank_ms"):
             chunks = {c.id: c for c in self.core.store.get_chunks([h.chunk_id for h in hits])}
-            hits = exact_first(question, hits, chunks)
+            if self.identifiers_first:
+                hits = exact_first(question, hits, chunks)
             builder = ContextBuilder(s.context_budget)
             for h in hits:
                 if h.chunk_id in chunks:

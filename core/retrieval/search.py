@@ -63,7 +63,7 @@ class RetrievalCore:
             check(embedder)  # refuses a query embedder different from the one that built the index
         self._phonebook: PhoneBook | None = None
         self._lock = threading.Lock()
-        self.planner = Planner(store, self.link)
+        self.planner = Planner(store, self.link, settings.plan_min_confidence)
 
     @property
     def phonebook(self) -> PhoneBook:

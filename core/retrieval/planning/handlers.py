@@ -68,7 +68,13 @@ def _counted(r: Reading, target: Noun) -> Noun | None:
 
 def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> Walk | None:
     impact_said = bool(lx.impact_positions(r.words))
-    legs = stages(anchor.type, target, r.words, mentioned, impact_said)
+    order: dict[str, int] = {}
+    for n in r.nouns:
+        order.setdefault(n.type, n.start)
+    a_pos = r.anchor_at.get(anchor.id, -1)
+    t_pos = next((n.start for n in r.nouns if n.type == target), -1)
+    order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
+    legs = stages(anchor.type, target, r.words, mentioned, impact_said, order)
     if not legs:
         return None
     for st in legs:

@@ -68,7 +68,7 @@ FUNCTION_WORDS = frozenset(
     nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
     total number count many much consider considering regarding given suppose take single lone sole ones
-    ever far respectively""".split()
+    ever far respectively base pool roster set group collection lineup book footprint""".split()
 )
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
 PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now"})
@@ -90,15 +90,18 @@ def phrase_of(text: str) -> str:
 
 
 def stem(word: str) -> str:
-    """A light English stemmer: enough to meet "depended"/"depending"/"depends" at "depend"."""
+    """A light English stemmer: enough to meet "depended"/"depending"/"depends" at "depend", and "handles"/
+    "handled" at "handle" (a final e is dropped from every stem so both sides agree)."""
     w = word.lower()
     for suffix, repl in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
-            base = w[: -len(suffix)] + repl
-            if suffix in ("ing", "ed") and len(base) > 2 and base[-1] == base[-2]:
-                base = base[:-1]  # "shipped" -> "ship"
-            return base
-    return w
+            if suffix == "es" and not w[:-2].endswith(("s", "x", "z", "ch", "sh")):
+                suffix = "s"  # "handles" -> handle, but "boxes" -> box
+            w = w[: -len(suffix)] + (repl if suffix in ("ies", "ied") else "")
+            if suffix in ("ing", "ed") and len(w) > 2 and w[-1] == w[-2] and w[-1] not in "ls":
+                w = w[:-1]  # "shipped" -> ship
+            break
+    return w[:-1] if len(w) > 3 and w.endswith("e") else w
 
 
 def find_phrase(words: list[str], phrase: str) -> int:

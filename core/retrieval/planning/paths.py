@@ -52,19 +52,26 @@ def verb_weights(words: list[str]) -> dict[str, float]:
     return out
 
 
-def score_path(steps, verbs: dict[str, float], mentioned: set[str]) -> float:
+def score_path(steps, verbs: dict[str, float], mentioned: set[str], order: dict[str, int] | None = None) -> float:
     score = -1.0 * len(steps)
     for s in steps[:-1]:
         score += 2.0 if s.target in mentioned else -0.5
+    if order:
+        # intermediate types met in the order the question names them, walking away from the anchor
+        seen = [order[s.target] for s in steps[:-1] if s.target in order]
+        away = order.get("", 1)  # +1: the question names the route after the anchor; -1: before it
+        if len(seen) >= 2 and seen == sorted(seen, reverse=away < 0):
+            score += 0.75
     return score + sum(verbs.get(s.edge, 0.0) for s in steps)
 
 
-def best_path(src: str, dst: str, words: list[str], mentioned: set[str], max_len: int = 3) -> list[PathStep] | None:
+def best_path(src: str, dst: str, words: list[str], mentioned: set[str], max_len: int = 3,
+              order: dict[str, int] | None = None) -> list[PathStep] | None:
     paths = [p for p in typed_paths(src, dst) if len(p) <= max(max_len, _needed(src, dst, mentioned))]
     if not paths:
         return None
     verbs = verb_weights(words)
-    best = max(paths, key=lambda p: (score_path(p, verbs, mentioned), -len(p)))
+    best = max(paths, key=lambda p: (score_path(p, verbs, mentioned, order), -len(p)))
     return [PathStep(s.edge, s.direction, s.target, {}) for s in best]  # fresh steps: edge_attrs are set on them
 
 
@@ -136,7 +143,8 @@ def wants_impact(anchor_type: str, target: str, mentioned: set[str], impact_said
     return not others
 
 
-def stages(anchor_type: str, target: str, words: list[str], mentioned: set[str], impact_said: bool) -> list[Stage]:
+def stages(anchor_type: str, target: str, words: list[str], mentioned: set[str], impact_said: bool,
+           order: dict[str, int] | None = None) -> list[Stage]:
     """Stages from ``anchor_type`` to ``target``; a later stage starts where the previous one arrived ("account
     managers of customers impacted by an outage" first intersects the impact paths, then walks to the managers)."""
     if wants_impact(anchor_type, target, mentioned, impact_said):
@@ -151,7 +159,7 @@ def stages(anchor_type: str, target: str, words: list[str], mentioned: set[str],
                             Stage([rest], target)]
         elif target == "Outage" and anchor_type in IMPACT_PATHS:
             return [Stage([reverse(p, "Outage") for p in IMPACT_PATHS[anchor_type]], target)]
-    best = best_path(anchor_type, target, words, mentioned)
+    best = best_path(anchor_type, target, words, mentioned, order=order)
     return [Stage([best], target)] if best else []
 
 

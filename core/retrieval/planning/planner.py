@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.config import Settings
 from core.llm.forms import PORTFOLIO
 from core.records import Plan
 from core.retrieval import facts
@@ -27,17 +28,16 @@ from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, ch
 from core.retrieval.planning.values import Vocabulary, attr_filters, lookup_attr
 from core.schema import EDGE_TYPES, entity_types
 
-DEFAULT_MIN_CONFIDENCE = 0.75
-
 
 def _ontology_type(name: str):
     return next((v for v in entity_types() if v.name == name), None)
 
 
-def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset()) -> Noun | None:
-    """The type a relation verb points to from the anchor's type ("Who handles TICK-1?" -> Employee)."""
-    text = " " + " ".join(lx.stem(w) for w in r.words) + " "
-    best: tuple[int, str] | None = None
+def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None) -> Noun | None:
+    """The type a relation verb points to from the anchor's type ("Who handles TICK-1?" -> Employee); with
+    ``near``, the verb closest to that word wins ("who *handles* the tickets raised by …")."""
+    stems = [lx.stem(w) for w in r.words]
+    best: tuple[int, int, str] | None = None
     for e in EDGE_TYPES:
         if e.structural or anchor_type not in (e.src, e.dst):
             continue
@@ -45,11 +45,15 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
             if other == anchor_type or other in exclude:
                 continue
             for v in verbs:
-                if v not in lx.WEAK_VERBS and f" {' '.join(lx.stem(w) for w in v.split())} " in text:
-                    key = (len(v), other)
-                    if best is None or key > best:
-                        best = key
-    return Noun(best[1], -1, -1, False) if best else None
+                if v in lx.WEAK_VERBS:
+                    continue
+                p = [lx.stem(w) for w in v.split()]
+                for i in range(len(stems) - len(p) + 1):
+                    if stems[i : i + len(p)] == p:
+                        key = (-abs(i - near) if near is not None else 0, len(v), other)
+                        if best is None or key > best:
+                            best = key
+    return Noun(best[2], -1, -1, False) if best else None
 
 
 def _condition_edges(conds) -> set[str]:
@@ -59,10 +63,11 @@ def _condition_edges(conds) -> set[str]:
 class Planner:
     """Shared by threads: per-question state lives in the Reading and the Plan, never here."""
 
-    def __init__(self, store, link: Callable[[str], Linked], min_confidence: float = DEFAULT_MIN_CONFIDENCE):
+    def __init__(self, store, link: Callable[[str], Linked], min_confidence: float | None = None):
         self.store = store
         self.link = link
-        self.min_confidence = min_confidence
+        # the default lives in core/config.py (HOPLENS_PLAN_MIN_CONFIDENCE)
+        self.min_confidence = Settings.model_fields["plan_min_confidence"].default if min_confidence is None else min_confidence
         self.ctx = Context(store, Vocabulary(store))
 
     def read(self, question: str, linked: Linked | None = None) -> Reading:
@@ -103,7 +108,7 @@ class Planner:
         first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
         wh = WH_TYPES.get(first)
         if target is None and wh and other_nouns:
-            via = target_from_verbs(r, other_nouns[0].type, exclude=r.anchor_types)
+            via = target_from_verbs(r, other_nouns[0].type, exclude=r.anchor_types, near=r.ask_from + 1)
             target = via if via is not None and via.type in wh else Noun(wh[0], -1, -1, False)
         anchor = r.anchors[0]
         if r.portfolio and not other_nouns:

@@ -227,10 +227,11 @@ def choose_target(r: Reading) -> Noun | None:
     if target is None:
         same = [n for n in asking if n.plural and n.start not in referred]
         target = same[0] if same else None
-    first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
-    wh = WH_TYPES.get(first)
-    if wh and target is not None and target.type not in wh and not set(wh) & anchor_types:
-        return None  # resolved by the planner with the verbs ("where did the incidents … happen?")
+    rest = [w for w in r.words[r.ask_from :] if w != "_"]
+    wh = WH_TYPES.get(rest[0] if rest else "")
+    copula = len(rest) > 1 and rest[1] in ("is", "are", "was", "were")
+    if wh and target is not None and target.type not in wh and (not copula or not set(wh) & anchor_types):
+        return None  # resolved by the planner with the verbs ("who handles the tickets …", "where did … happen?")
     return target
 
 

@@ -43,6 +43,11 @@ _YEAR = re.compile(r"\b(in|during|from|of|since)\s+((?:19|20)\d{2})\b(?!-)")
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
 
+# Words that name an attribute's kind rather than the attribute.
+KIND_WORDS = {DATE: {"date", "day", "time", "year", "month"}, INT: {"number", "value", "figure"},
+              FLOAT: {"number", "value", "amount", "figure"}}
+
+
 class Vocabulary:
     """Closed values per string attribute: declared in the ontology, else observed in the data when an attribute
     takes few distinct values (a category such as "CDN"). Read once per type, then shared."""
@@ -287,6 +292,7 @@ def lookup_attr(r: Reading, vt: VertexType) -> str | None:
                     best = key
     if best:
         mine = {w for phrase in (best[2].replace("_", " "), *vt.attr(best[2]).words) for w in lx.words_of(phrase)}
+        mine |= KIND_WORDS.get(vt.attr(best[2]).kind, set())  # "on which date was the start of X"
         for j, w in enumerate(r.words):
             if w in mine:
                 r.use(j, j + 1, f"attribute {best[2]}")
