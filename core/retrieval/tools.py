@@ -19,7 +19,7 @@ from rapidfuzz import fuzz, process
 from core.records import Edge, Entity, Filter, Subgraph
 from core.retrieval.linking import normalise
 from core.schema import ENTITY_ID_RE
-from core.store._filters import check_filter, matches
+from core.store.filters import check_filter, matches
 
 PAGE = 1000
 MAX_IDS = 200  # ids returned by facet (the count is always exact)

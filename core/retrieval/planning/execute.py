@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from core.records import EdgeCondition, Filter, PathQuery, PathStep, Plan, Walk
 from core.schema import edge_allowed, entity_types
-from core.store._filters import matches
+from core.store.filters import matches
 
 GLOBAL_LIMIT = 200_000  # entities of one type scanned for a walk that starts from a whole type
 

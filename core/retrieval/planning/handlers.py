@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.records import Entity, Filter, Plan, Stage, Walk
+from core.records import Entity, Plan, Stage, Walk
 from core.retrieval import facts
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
@@ -18,6 +18,7 @@ from core.retrieval.planning.paths import best_path, render_filters, render_walk
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.values import Vocabulary, attr_filters, conditions, edge_attrs, numeric_attr
 from core.schema import IMPACT_PATHS, vertex_type
+from core.store.filters import matches
 
 GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
 
@@ -244,7 +245,7 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[st
         cand_filters = attr_filters(ctx.vocab, r, vertex_type(target.type), target.start,
                                     scope=(max(0, target.start - 3), target.end + 1))
         candidates = [c.id for c in ctx.store.list_entities(target.type, limit=GROUP_LIMIT)
-                      if all(_matches(c, f) for f in cand_filters)]
+                      if all(matches(c, f) for f in cand_filters)]
     else:
         cand_filters, candidates = [], list(among)
     counts = {c: len(walk_ids(ctx.store, Walk([c], legs), filters)) for c in candidates}
@@ -289,12 +290,6 @@ def top_by_attribute(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> Pl
     desc = describe(plan) + f"; {top} {attr}"
     plan.explanation = desc
     return PlanResult(plan, [facts.members(winners, ctx.names(winners), target, desc)], winners)
-
-
-def _matches(e: Entity, f: Filter) -> bool:
-    from core.store._filters import matches
-
-    return matches(e, f)
 
 
 def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> PlanResult:
