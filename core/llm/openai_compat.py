@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+_CONTEXT_FULL = re.compile(r"context (length|window|size)|maximum context|too many tokens|exceeds? the context",
+                           re.IGNORECASE)
 _THINK = re.compile(r"^\s*<think>.*?</think>\s*", re.DOTALL)  # reasoning models (qwen3, deepseek-r1) via Ollama
 
 
@@ -116,6 +118,13 @@ class _OpenAIConnection:
             return LLMError(
                 f"{url} answered 404 for model {model!r} ({detail}); check {model_setting} (Ollama: "
                 f"`ollama pull {model}`) and HOPLENS_OPENAI_BASE_URL (it usually ends in /v1)"
+            )
+        if code in (400, 413) and _CONTEXT_FULL.search(detail):
+            # llama.cpp, vLLM and OpenAI all answer 400 when prompt + max_tokens exceed the model's window.
+            return LLMError(
+                f"the prompt does not fit model {model!r}'s context window (HTTP {code}: {detail}); start the server "
+                "with a larger context (llama.cpp: --n_ctx, Ollama: num_ctx) or lower HOPLENS_CONTEXT_BUDGET / "
+                "HOPLENS_MAX_OUTPUT_TOKENS"
             )
         return LLMError(f"{url} rejected the request for model {model!r} (HTTP {code}: {detail})")
 

@@ -310,3 +310,13 @@ def test_a_failing_batch_stops_the_queued_ones(fake):
     with pytest.raises(LLMError, match="input too long"):
         emb.embed([f"t{i}" for i in range(10)])  # 5 batches, one at a time
     assert len(fake.requests) == 2  # the ok batch and the failing one; none of the 3 queued after it was sent
+
+
+def test_a_prompt_over_the_servers_context_window_says_what_to_change(fake):
+    # the message llama-cpp-python's server sends (seen against a real server with --n_ctx 512)
+    msg = ("This model's maximum context length is 512 tokens. However, you requested 743 tokens (727 in the "
+           "messages, 16 in the completion). Please reduce the length of the messages or completion.")
+    fake.script(Reply(400, body={"error": {"message": msg, "type": "invalid_request_error"}}))
+    with pytest.raises(LLMError, match=r"does not fit.*context window.*--n_ctx.*HOPLENS_CONTEXT_BUDGET") as info:
+        generator(fake).generate(PROMPT)
+    assert "743 tokens" in str(info.value) and len(fake.requests) == 1  # not retried
