@@ -51,6 +51,32 @@ def _digest(summary: dict) -> dict:
     return out
 
 
+def markdown(result: dict) -> str:
+    """The README's results table: both readers, accuracy beside the reader-free context metrics."""
+    def pct(x) -> str:
+        return "-" if x is None else f"{100 * x:.1f} %"
+
+    def ci(c) -> str:
+        return "" if not c or c[0] is None else f" [{100 * c[0]:.0f}, {100 * c[1]:.0f}]"
+
+    from core.pipelines import label
+
+    lines = ["| reader | pipeline | accuracy (95 % CI) | answer in context (95 % CI) | gold recall | context precision | "
+             "confident wrong | median prompt tokens | p50 latency |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for reader, block in result["readers"].items():
+        for name, p in block["pipelines"].items():
+            c = p.get("context") or {}
+            aic = c.get("answer_in_context") or {}
+            lat = p.get("latency_p50_ms")
+            lines.append(
+                f"| {reader} | {label(name)} | {pct(p['accuracy'])}{ci(p.get('ci95'))} | "
+                f"{pct(aic.get('mean'))}{ci(aic.get('ci95'))} | {pct((c.get('gold_recall') or {}).get('mean'))} | "
+                f"{pct((c.get('context_precision') or {}).get('mean'))} | {p.get('confident_wrong')} | "
+                f"{p.get('prompt_tokens_median'):.0f} | {'-' if lat is None else f'{lat / 1000:.2f} s'} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     from core.config import Settings
     from core.evaluation.llama_server import DEFAULT_ALIAS, LlamaServer, ServerUnavailable, find_model, find_python
@@ -127,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     os.replace(tmp, path)
+    print("\n" + markdown(result))
     print(f"\nwrote {path}")
     return 0
 
