@@ -79,13 +79,13 @@ def test_vector_job_is_templated_on_the_embedder_dimension():
 
 
 def test_names_are_not_gsql_keywords():
-    from core.store.tigergraph import is_reserved as _is_reserved_keyword
+    from core.store.tigergraph import is_reserved
 
     names = [v.name for v in gsql_gen.vertex_ddls()] + [e.name for e in gsql_gen.edge_ddls()]
     names += [a for v in gsql_gen.vertex_ddls() for a, _ in v.attrs] + [
         a for e in gsql_gen.edge_ddls() for a, _ in e.attrs
     ]
-    assert not [n for n in names if _is_reserved_keyword(n)]
+    assert not [n for n in names if is_reserved(n)]
 
 
 @pytest.mark.parametrize("path", GSQL_FILES, ids=lambda p: p.name)
@@ -151,19 +151,19 @@ def query_identifiers(text: str) -> set[str]:
 
 @pytest.mark.parametrize("path", QUERY_FILES, ids=lambda p: p.stem)
 def test_query_identifiers_are_not_reserved_words(path):
-    from core.store.tigergraph import is_reserved as _is_reserved_keyword
+    from core.store.tigergraph import is_reserved
 
     text = path.read_text()
     names = query_identifiers(text)
     assert set(QUERIES[path.stem]) < names  # the parameters and at least one more name were found
-    assert sorted(n for n in names if _is_reserved_keyword(n)) == []
+    assert sorted(n for n in names if is_reserved(n)) == []
 
 
 def test_reserved_word_check_can_fail():
-    from core.store.tigergraph import is_reserved as _is_reserved_keyword
+    from core.store.tigergraph import is_reserved
 
     text = "CREATE OR REPLACE QUERY q(STRING key) FOR GRAPH $graphname SYNTAX V1 {\n  All = {ANY};\n}"
-    assert {n for n in query_identifiers(text) if _is_reserved_keyword(n)} == {"key", "All"}
+    assert {n for n in query_identifiers(text) if is_reserved(n)} == {"key", "All"}
 
 
 def _run_query_calls() -> list[ast.Call]:
