@@ -68,7 +68,11 @@ def entity_of(state, store, texts: dict[str, str]):
         pattern = re.compile(r"(?<![\w-])" + re.escape(surface) + r"(?![\w-])")
         for doc_id, text in texts.items():
             for m in pattern.finditer(text):
-                inside = [(e - s, eid) for s, e, eid in spans.get(doc_id, ()) if m.start() <= s and e <= m.end()]
+                # a mention inside it that ends it (a title may come first: "Hamid Karzai" in "Interim President
+                # Hamid Karzai") or covers most of it; not "Muslim" alone in "Muslim al-Aarage": then the longer
+                # name was not extracted
+                inside = [(e - s, eid) for s, e, eid in spans.get(doc_id, ())
+                          if m.start() <= s and e <= m.end() and (e == m.end() or (e - s) >= 0.6 * (m.end() - m.start()))]
                 if inside:
                     votes[max(inside)[1]] += 1
         if not votes:

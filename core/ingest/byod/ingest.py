@@ -30,6 +30,7 @@ from core.ingest.byod.resolve import (
     Candidate,
     Known,
     Resolver,
+    place_keys,
     short_form_expansions,
 )
 from core.ingest.byod.state import State
@@ -276,7 +277,7 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
                 p["types"][mtype] += 1
             p["chunks"].append(chunk)
             p["n"] += 1
-        short_forms = _corpus_short_forms(state, pending, managed)
+        short_forms, places = _corpus_short_forms(state, pending, managed)
         _undo_ambiguous_merges(state, smap, short_forms)
         if not pending:
             return created, merged
@@ -301,7 +302,8 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
             if e:
                 docs_of[e].add(doc)
 
-        resolver = Resolver(adjudicator=adjudicator, cannot_link=state.cannot_link(), short_forms=short_forms)
+        resolver = Resolver(adjudicator=adjudicator, cannot_link=state.cannot_link(), short_forms=short_forms,
+                            places=places)
         names: dict[str, set[str]] = defaultdict(set)
         for eid, text in state.rows("SELECT entity_id, text FROM byod_surfaces"):
             names[eid].add(text)
@@ -365,8 +367,10 @@ def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicato
     return created, merged
 
 
-def _corpus_short_forms(state: State, pending: dict[str, dict[str, Any]], managed: dict[str, str]) -> dict[str, set[str]]:
-    """``short_form_expansions`` over every name of the corpus: the surfaces already resolved and the new ones."""
+def _corpus_short_forms(state: State, pending: dict[str, dict[str, Any]],
+                        managed: dict[str, str]) -> tuple[dict[str, set[str]], set[str]]:
+    """``short_form_expansions`` over every name of the corpus (the surfaces already resolved and the new ones),
+    and the name keys of its places."""
     names: dict[str, str] = {}
     for _skey, text, eid, stype in state.rows("SELECT skey, text, entity_id, type FROM byod_surfaces"):
         key = name_key(text)
@@ -377,7 +381,7 @@ def _corpus_short_forms(state: State, pending: dict[str, dict[str, Any]], manage
         key = name_key(display)
         if key:
             names.setdefault(key, vote_type(p["types"]))
-    return short_form_expansions(names)
+    return short_form_expansions(names), place_keys(names)
 
 
 def _undo_ambiguous_merges(state: State, smap: dict[str, str], short_forms: dict[str, set[str]]) -> int:

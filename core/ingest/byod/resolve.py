@@ -57,13 +57,15 @@ class Thresholds:
     wrong one."""
 
     typo_min_len: int = 4  # a one-letter edit only counts as a possible typo in tokens at least this long
+    single_typo_min_len: int = 7  # ... and in a one-word name, only when it is at least this long
     short_doc_cover: float = 0.5  # share of a short form's documents that must also name its one full form ...
+    specific_short_tokens: int = 2  # a short form this many words long with one full form needs no document evidence
     context_share: float = 0.5  # ... or weighted share of its co-mentioned entities the full form also has
     context_specific: float = 0.3  # ... with this summed weight (w = 1/log2(2 + degree): a hub city counts little)
     rare_mentions: int = 2  # a spelling seen at most this often (in one document) ...
     frequent_ratio: float = 3.0  # ... one letter away from a name seen this many times more often is a typo of it
     max_llm_calls: int = 3  # per name
-    also_type_share: float = 0.34  # a type this share of a name's typed mentions voted for also counts for it
+    also_type_share: float = 0.3  # a type this share of a name's typed mentions voted for also counts for it
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,9 @@ def compare_names(a: str, b: str, type_a: str = UNKNOWN_TYPE, type_b: str = UNKN
         return Decision("different", 0.0, "exact", "an empty name")
     if ta == tb:
         return Decision("same", 1.0, "exact", f"same normalised name {' '.join(ta)!r}")
+    if len(ta) == len(tb) == 1 and ta[0] != tb[0] and _singular(ta[0]) == _singular(tb[0]):
+        # one word and its plural name a group and a member ("Beatles" / "Beatle", "Israelis" / "Israeli")
+        return Decision("different", 0.0, "fuzzy", "a one-word name and its plural are different things")
     if "".join(ta) == "".join(tb):
         return Decision("same", 0.98, "fuzzy", "same letters, different spacing")
     ratio = fuzz.ratio(" ".join(ta), " ".join(tb)) / 100
@@ -165,6 +170,9 @@ def compare_names(a: str, b: str, type_a: str = UNKNOWN_TYPE, type_b: str = UNKN
         extra = " ".join(t for j, t in enumerate(long_) if j not in used)
         return Decision("ambiguous", ratio, "fuzzy", f"one name adds {extra!r}", subset=True)
     if "weak" in levels:
+        if len(ta) == len(tb) == 1 and min(len(ta[0]), len(tb[0])) < th.single_typo_min_len:
+            # "Osaka" / "Osama": a short one-word name one letter from another is usually another name
+            return Decision("different", ratio, "fuzzy", "short one-word names a letter apart")
         return Decision("ambiguous", ratio, "fuzzy", "names differ by a typo-sized edit or an initial")
     return Decision("same", max(ratio, 0.9), "fuzzy", "every word matches (plural or abbreviation)")
 
@@ -197,10 +205,12 @@ _DEMONYM_KEY = re.compile(r"^[a-z]+(?:ian|ean|ese|ish|i)$")
 
 
 def short_form_shape(short: list[str], long_: list[str], long_type: str = UNKNOWN_TYPE,
-                     short_type: str = UNKNOWN_TYPE) -> str | None:
+                     short_type: str = UNKNOWN_TYPE, places: frozenset[str] | set[str] = frozenset()) -> str | None:
     """How ``short`` (name tokens) can stand for ``long_``: "surname" (a person's last name, or the name without
-    middle names or initials), "prefix" (an organisation without its descriptor words), "acronym"; None when it
-    cannot. A demonym ("palestinian") is never a short form; places, events and products have none."""
+    middle names or initials), "prefix" (an organisation without its descriptor words), "place-qualified" (an
+    organisation without a leading place the corpus names: "Rural Fire Service" for "New South Wales Rural Fire
+    Service"), "acronym"; None when it cannot. A demonym ("palestinian") is never a short form; places, events and
+    products have none."""
     if not short or len(short) >= len(long_):
         return None
     if len(short) == 1 and _DEMONYM_KEY.match(short[0]) and "Person" not in (short_type, long_type):
@@ -220,7 +230,16 @@ def short_form_shape(short: list[str], long_: list[str], long_type: str = UNKNOW
     if family in ("org", None) and long_[: len(short)] == short and not any(t in HEAD_NOUNS for t in extra) and (
             len(extra) == 1 or all(t in ORG_DESCRIPTORS for t in extra)):
         return "prefix"  # "Amnesty" for "Amnesty International"; not "Commonwealth" for "Commonwealth Ministerial ..."
+    lead = long_[: len(long_) - len(short)]
+    if family in ("org", None) and long_[len(lead):] == short and " ".join(lead) in places and not (
+            len(short) == 1 and short[0] in HEAD_NOUNS):
+        return "place-qualified"
     return None
+
+
+def place_keys(names: dict[str, str]) -> set[str]:
+    """Name keys typed Location (for "place-qualified" short forms)."""
+    return {k for k, t in names.items() if FAMILY.get(t) == "place"}
 
 
 def short_form_expansions(names: dict[str, str]) -> dict[str, set[str]]:
@@ -236,6 +255,7 @@ def short_form_expansions(names: dict[str, str]) -> dict[str, set[str]]:
         if len(key.split()) == 1 and len(key) >= 2:
             initials.setdefault(key, set()).add(key)
     out: dict[str, set[str]] = {}
+    places = place_keys(names)
     for long_key, long_type in names.items():
         lt = long_key.split()
         if len(lt) < 2:
@@ -247,7 +267,7 @@ def short_form_expansions(names: dict[str, str]) -> dict[str, set[str]]:
         for short_key in cands:
             if short_key == long_key or not compatible(names[short_key], long_type):
                 continue
-            if short_form_shape(short_key.split(), lt, long_type, names[short_key]):
+            if short_form_shape(short_key.split(), lt, long_type, names[short_key], places):
                 out.setdefault(short_key, set()).add(long_key)
     snapshot = {k: set(v) for k, v in out.items()}
     for short_key, longs in snapshot.items():
@@ -335,7 +355,8 @@ class Resolver:
     is judged against all the full names it could stand for, not only those seen so far."""
 
     def __init__(self, adjudicator: Adjudicator | None = None, thresholds: Thresholds | None = None,
-                 cannot_link: Iterable[tuple[str, str]] = (), short_forms: dict[str, set[str]] | None = None):
+                 cannot_link: Iterable[tuple[str, str]] = (), short_forms: dict[str, set[str]] | None = None,
+                 places: set[str] | None = None):
         self.adjudicator = adjudicator
         self.th = thresholds or Thresholds()
         self.known: dict[str, Known] = {}
@@ -345,6 +366,7 @@ class Resolver:
         self.snippets: dict[str, str] = {}
         self.redirect: dict[str, str] = {}  # merged candidate id -> the entity it joined
         self.short_forms = short_forms or {}
+        self.places = places or set()  # name keys of the corpus's places ("place-qualified" short forms)
 
     # ---- index
     def add(self, known: Known) -> None:
@@ -473,14 +495,19 @@ class Resolver:
             short, long_ = (ck, ok) if len(ck) < len(ok) else (ok, ck)
             ta, tb = self._agreeing(cand, k) or (cand.type, k.type)
             long_type, short_type = (tb, ta) if long_ is ok else (ta, tb)
-            shape = short_form_shape(short, long_, long_type, short_type)
+            shape = short_form_shape(short, long_, long_type, short_type, self.places)
             if shape is None:
                 return "refuse", ("", "")
-            expands_to = self.short_forms.get(" ".join(short), {" ".join(long_)})
-            if expands_to != {" ".join(long_)} and not expands_to <= self._keys(k) | {key}:
+            long_key = " ".join(long_)
+            expands_to = self.short_forms.get(" ".join(short), {long_key})
+            # its one full name may be a longer form of this one ("harrison" -> "beatle george harrison", met here
+            # as "george harrison"); anything else it could stand for is another entity
+            if not expands_to <= {long_key} | self.short_forms.get(long_key, set()) | self._keys(k) | {key}:
                 return "refuse", ("", "")  # also the short form of another full name
             short_docs, long_docs = (cand.docs, k.docs) if short is ck else (k.docs, cand.docs)
             cover = len(short_docs & long_docs) / len(short_docs) if short_docs else 0.0
+            if len(short) >= self.th.specific_short_tokens and shape != "acronym" and len(expands_to) == 1:
+                return "supports", ("context", f"{shape}: a {len(short)}-word name with one full form in the corpus")
             if cover >= self.th.short_doc_cover:
                 return "supports", ("context", f"{shape} of the one full name it can stand for; "
                                                f"{cover:.0%} of its documents also name the full form")
