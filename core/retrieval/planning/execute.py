@@ -9,8 +9,8 @@ planner on that set. ``validate_plan`` checks a plan proposed elsewhere (the LLM
 
 from __future__ import annotations
 
+from core.ontology import Ontology
 from core.records import EdgeCondition, Filter, PathQuery, PathStep, Plan, Walk
-from core.schema import edge_allowed, entity_types
 from core.store.filters import matches
 
 GLOBAL_LIMIT = 200_000  # entities of one type scanned for a walk that starts from a whole type
@@ -66,9 +66,9 @@ def execute_plan(store, plan: Plan) -> list[str]:
     return ids
 
 
-def validate_plan(store, plan: Plan) -> str | None:
+def validate_plan(onto: Ontology, store, plan: Plan) -> str | None:
     """Why a proposed plan cannot run (types or steps the ontology lacks), or None when it can."""
-    known = {v.name for v in entity_types()}
+    known = {v.name for v in onto.entity_types()}
     if plan.target_type not in known:
         return f"unknown target type {plan.target_type!r}"
     anchors = {e.id: e for e in store.get_entities(plan.anchors) if e is not None}
@@ -85,7 +85,8 @@ def validate_plan(store, plan: Plan) -> str | None:
                 for s in path:
                     if s.target not in known:
                         return f"unknown type {s.target!r}"
-                    ok = edge_allowed(at, s.edge, s.target) if s.direction == "out" else edge_allowed(s.target, s.edge, at)
+                    ok = (onto.edge_allowed(at, s.edge, s.target) if s.direction == "out"
+                          else onto.edge_allowed(s.target, s.edge, at))
                     if not ok:
                         return f"no {s.edge} edge between {at} and {s.target}"
                     at = s.target

@@ -10,14 +10,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.ontology import Ontology
 from core.records import Entity, Plan, Stage, Walk
 from core.retrieval import facts
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
-from core.retrieval.planning.paths import best_path, render_filters, render_walk, stages, wants_impact
+from core.retrieval.planning.paths import best_path, render_filters, render_walk, stages, wants_derived
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.values import Vocabulary, attr_filters, conditions, edge_attrs, numeric_attr
-from core.schema import IMPACT_PATHS, vertex_type
 from core.store.filters import matches
 
 GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
@@ -34,6 +34,7 @@ class PlanResult:
 class Context:
     store: Any
     vocab: Vocabulary
+    onto: Ontology
 
     def names(self, ids: list[str]) -> dict[str, str]:
         return {e.id: e.name for e in self.store.get_entities(ids) if e is not None}
@@ -68,21 +69,21 @@ def _counted(r: Reading, target: Noun) -> Noun | None:
 
 
 def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> Walk | None:
-    impact_said = bool(lx.impact_positions(r.words))
+    impact_said = bool(lx.impact_positions(r.onto, r.words))
     order: dict[str, int] = {}
     for n in r.nouns:
         order.setdefault(n.type, n.start)
     a_pos = r.anchor_at.get(anchor.id, -1)
     t_pos = next((n.start for n in r.nouns if n.type == target), -1)
     order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
-    legs = stages(anchor.type, target, r.words, mentioned, impact_said, order)
+    legs = stages(r.onto, anchor.type, target, r.words, mentioned, impact_said, order)
     if not legs:
         return None
     for st in legs:
         for p in st.paths:
             edge_attrs(r, p)
-    if wants_impact(anchor.type, target, mentioned, impact_said):
-        for i in lx.impact_positions(r.words):
+    if wants_derived(r.onto, anchor.type, target, mentioned, impact_said) is not None:
+        for i in lx.impact_positions(r.onto, r.words):
             r.use(i, i + 1, "impact")
     return Walk([anchor.id], legs)
 
@@ -147,14 +148,14 @@ def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
     top = top_by_attribute(ctx, r, plan, ids)
     if top is not None:
         return top
-    if r.count and not (r.aggregate and numeric_attr(r, vertex_type(target))):
+    if r.count and not (r.aggregate and numeric_attr(r, r.onto.vertex_type(target))):
         plan.operator = "count"
         plan.kind = "aggregate"
         return PlanResult(plan, [facts.count(len(ids), target, desc)], ids)
     if r.any or r.yesno:
         plan.operator = "any"
         return PlanResult(plan, [facts.any_of(ids, ctx.names(ids[: facts.MAX_LISTED]), target, desc)], ids)
-    attr = numeric_attr(r, vertex_type(target)) if r.aggregate else None
+    attr = numeric_attr(r, r.onto.vertex_type(target)) if r.aggregate else None
     if r.aggregate and attr:
         values = [v for e in ctx.store.get_entities(ids) if e is not None
                   for v in [_as_float(e.attrs.get(attr))] if v is not None]
@@ -169,7 +170,7 @@ def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
 def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
     """Entities of the target type reached from every anchor (intersected), filtered, with conditions."""
     tname = target.type
-    vt = vertex_type(tname)
+    vt = r.onto.vertex_type(tname)
     plan = Plan("multi_hop", anchors=[a.id for a in r.anchors], target_type=tname)
     plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
     counted = _counted(r, target) if r.superlative else None
@@ -209,7 +210,7 @@ def _mark_walk_nouns(r: Reading, plan: Plan) -> None:
 def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     """A question that names no entity: all entities of a type, filtered, maybe through another filtered type
     ("customers that depend on vendors that had P0 outages"), with existence conditions."""
-    vt = vertex_type(target.type)
+    vt = r.onto.vertex_type(target.type)
     others = [n for n in r.nouns if n.type != target.type]
     if r.superlative and others:
         return ranked(ctx, r, target, others[0])
@@ -217,10 +218,10 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
     r.use(target.start, target.end, f"type {target.type}")
     for other in reversed([n for n in others if not (n.negated or n.modifier)]):
-        via = attr_filters(ctx.vocab, r, vertex_type(other.type), other.start, scope=(other.start - 4, other.end + 4))
+        via = attr_filters(ctx.vocab, r, r.onto.vertex_type(other.type), other.start, scope=(other.start - 4, other.end + 4))
         if not via:
             continue
-        path = best_path(other.type, target.type, r.words, r.mentioned())
+        path = best_path(r.onto, other.type, target.type, r.words, r.mentioned())
         if path and len(path) > 1:
             plan.walks = [Walk(stages=[Stage([path], target.type)], seed_type=other.type, seed_filters=via)]
             plan.kind = "multi_hop"
@@ -236,13 +237,14 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
 
 def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None) -> PlanResult | None:
     """Which target has the most / fewest of the counted type (among a computed set, or all of the type)."""
-    legs = stages(target.type, counted.type, r.words, {target.type, counted.type}, bool(lx.impact_positions(r.words)))
+    legs = stages(r.onto, target.type, counted.type, r.words, {target.type, counted.type},
+                  bool(lx.impact_positions(r.onto, r.words)))
     if not legs:
         return None
     path = [s for st in legs for s in st.paths[0]]
-    filters = attr_filters(ctx.vocab, r, vertex_type(counted.type), counted.start)
+    filters = attr_filters(ctx.vocab, r, r.onto.vertex_type(counted.type), counted.start)
     if among is None:
-        cand_filters = attr_filters(ctx.vocab, r, vertex_type(target.type), target.start,
+        cand_filters = attr_filters(ctx.vocab, r, r.onto.vertex_type(target.type), target.start,
                                     scope=(max(0, target.start - 3), target.end + 1))
         candidates = [c.id for c in ctx.store.list_entities(target.type, limit=GROUP_LIMIT)
                       if all(matches(c, f) for f in cand_filters)]
@@ -276,7 +278,7 @@ def top_by_attribute(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> Pl
     target = plan.target_type or ""
     if top is None or not ids or r.count:
         return None
-    attr = numeric_attr(r, vertex_type(target))
+    attr = numeric_attr(r, r.onto.vertex_type(target))
     if attr is None:
         return None
     values = {e.id: v for e in ctx.store.get_entities(ids) if e is not None for v in [_as_float(e.attrs.get(attr))]
@@ -294,7 +296,7 @@ def top_by_attribute(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> Pl
 
 def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> PlanResult:
     tname = target.type
-    filters = attr_filters(ctx.vocab, r, vertex_type(tname), target.start)
+    filters = attr_filters(ctx.vocab, r, r.onto.vertex_type(tname), target.start)
     counts, descs, walks = [], [], []
     for a in pair:
         walk = walk_from(r, a, tname, r.mentioned())
@@ -333,7 +335,7 @@ def reach(ctx: Context, r: Reading, a: Entity, b: Entity) -> PlanResult:
 def value_check(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
     """Yes/no on one entity's attribute value ("Is Acme an Enterprise account?", "Is it Gold or Platinum?")."""
     try:
-        vt = vertex_type(anchor.type)
+        vt = r.onto.vertex_type(anchor.type)
     except KeyError:
         return None
     for f in attr_filters(ctx.vocab, r, vt, -1, loose=True):
@@ -370,4 +372,3 @@ def portfolio(ctx: Context, anchor: Entity) -> PlanResult:
     return PlanResult(plan, [facts.related(anchor.id, anchor.name, parts)], ids)
 
 
-IMPACT_TARGETS = tuple(IMPACT_PATHS)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.ontology import Ontology
 from core.retrieval.linking import normalise
-from core.schema import EDGE_TYPES, IMPACT_WORDS, entity_types, type_nouns
 
 # ---- answer-form language ------------------------------------------------------------------------------------------
 # Counting, in the ways English asks for a number of things ("tally", "count up", "how big is the set of").
@@ -76,7 +76,7 @@ PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "
 WEAK_VERBS = frozenset({"in", "for", "have", "has", "had", "about", "use", "uses", "using", "serve", "serves",
                         "against", "run", "own", "experience", "cause", "power"})
 # Impact in other words (stems): being put out of service by, or exposed to, an event.
-IMPACT_STEMS = (*IMPACT_WORDS, "knock", "took down", "take down", "taken down", "brought down", "bring down",
+IMPACT_STEMS = ("knock", "took down", "take down", "taken down", "brought down", "bring down",
                 "felt", "feel", "suffer", "down during", "went down", "caught", "struck", "damag", "blast radius")
 
 
@@ -123,17 +123,17 @@ def find_stemmed(words: list[str], phrase: str) -> int:
     return -1
 
 
-@lru_cache(maxsize=1)
-def nouns() -> dict[str, str]:
+@lru_cache(maxsize=16)
+def nouns(onto: Ontology) -> dict[str, str]:
     """Every type noun (singular and plural, lower case) -> type; longest first."""
-    return type_nouns()
+    return onto.type_nouns()
 
 
-@lru_cache(maxsize=1)
-def verb_phrases() -> tuple[tuple[str, str, bool], ...]:
+@lru_cache(maxsize=16)
+def verb_phrases(onto: Ontology) -> tuple[tuple[str, str, bool], ...]:
     """(normalised verb phrase, edge name, weak) for every non-structural edge, both readings."""
     out = []
-    for e in EDGE_TYPES:
+    for e in onto.edge_types:
         if e.structural:
             continue
         for v in (*e.verbs, *e.reverse_verbs):
@@ -141,10 +141,10 @@ def verb_phrases() -> tuple[tuple[str, str, bool], ...]:
     return tuple(dict.fromkeys(out))
 
 
-@lru_cache(maxsize=1)
-def attribute_words() -> frozenset[str]:
+@lru_cache(maxsize=16)
+def attribute_words(onto: Ontology) -> frozenset[str]:
     out: set[str] = set()
-    for vt in entity_types():
+    for vt in onto.entity_types():
         for a in vt.attrs:
             out.update(words_of(a.name.replace("_", " ")))
             for phrase in a.words:
@@ -152,11 +152,11 @@ def attribute_words() -> frozenset[str]:
     return frozenset(out)
 
 
-def verb_positions(words: list[str]) -> dict[int, str]:
+def verb_positions(onto: Ontology, words: list[str]) -> dict[int, str]:
     """Word index -> edge name for every ontology verb phrase the words use (inflections allowed)."""
     out: dict[int, str] = {}
     stems = [stem(w) for w in words]
-    for phrase, edge, _weak in verb_phrases():
+    for phrase, edge, _weak in verb_phrases(onto):
         p = [stem(w) for w in phrase.split()]
         for i in range(len(stems) - len(p) + 1):
             if stems[i : i + len(p)] == p:
@@ -165,11 +165,23 @@ def verb_positions(words: list[str]) -> dict[int, str]:
     return out
 
 
-def impact_positions(words: list[str]) -> set[int]:
-    """Word positions that say "impact" in one of its many forms."""
+@lru_cache(maxsize=16)
+def derived_stems(onto: Ontology) -> tuple[str, ...]:
+    """Stems that say one of the ontology's derived relations; an impact-like relation ("impact", "affect") also
+    takes the many ways English says being hit by something (``IMPACT_STEMS``)."""
+    out: list[str] = []
+    for d in onto.derived:
+        out += d.words
+        if set(d.words) & {"impact", "affect"}:
+            out += IMPACT_STEMS
+    return tuple(dict.fromkeys(out))
+
+
+def impact_positions(onto: Ontology, words: list[str]) -> set[int]:
+    """Word positions that say a derived relation ("impact" in one of its many forms)."""
     text = " ".join(words)
     out: set[int] = set()
-    for s in IMPACT_STEMS:
+    for s in derived_stems(onto):
         for m in re.finditer(rf"\b{re.escape(s)}\w*", text):
             start = len(text[: m.start()].split())
             out |= set(range(start, start + len(m.group(0).split())))

@@ -11,15 +11,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from core.ontology import DerivedRelation, Ontology
 from core.records import EdgeCondition, Filter, PathStep, Stage, Walk
 from core.retrieval.planning.lexicon import stem, verb_phrases
-from core.schema import EDGE_TYPES, IMPACT_PATHS
 
 MAX_PATH_LEN = 4
 
 
-@lru_cache(maxsize=512)
-def typed_paths(src: str, dst: str, max_len: int = MAX_PATH_LEN) -> tuple[tuple[PathStep, ...], ...]:
+@lru_cache(maxsize=1024)
+def typed_paths(onto: Ontology, src: str, dst: str, max_len: int = MAX_PATH_LEN) -> tuple[tuple[PathStep, ...], ...]:
     """All typed paths src -> dst up to ``max_len`` over entity edges (no vertex type repeated inside)."""
     out: list[tuple[PathStep, ...]] = []
 
@@ -29,7 +29,7 @@ def typed_paths(src: str, dst: str, max_len: int = MAX_PATH_LEN) -> tuple[tuple[
             return
         if len(steps) == max_len:
             return
-        for e in EDGE_TYPES:
+        for e in onto.edge_types:
             if e.structural:
                 continue
             for direction, a, b in (("out", e.src, e.dst), ("in", e.dst, e.src)):
@@ -42,11 +42,11 @@ def typed_paths(src: str, dst: str, max_len: int = MAX_PATH_LEN) -> tuple[tuple[
     return tuple(out)
 
 
-def verb_weights(words: list[str]) -> dict[str, float]:
+def verb_weights(onto: Ontology, words: list[str]) -> dict[str, float]:
     """Edge name -> credit for the strongest of its verb phrases the question uses (inflections allowed)."""
     text = " " + " ".join(stem(w) for w in words) + " "
     out: dict[str, float] = {}
-    for phrase, edge, weak in verb_phrases():
+    for phrase, edge, weak in verb_phrases(onto):
         if f" {' '.join(stem(w) for w in phrase.split())} " in text:
             out[edge] = max(out.get(edge, 0.0), 0.3 if weak else 1.0)
     return out
@@ -65,19 +65,19 @@ def score_path(steps, verbs: dict[str, float], mentioned: set[str], order: dict[
     return score + sum(verbs.get(s.edge, 0.0) for s in steps)
 
 
-def best_path(src: str, dst: str, words: list[str], mentioned: set[str], max_len: int = 3,
+def best_path(onto: Ontology, src: str, dst: str, words: list[str], mentioned: set[str], max_len: int = 3,
               order: dict[str, int] | None = None) -> list[PathStep] | None:
-    paths = [p for p in typed_paths(src, dst) if len(p) <= max(max_len, _needed(src, dst, mentioned))]
+    paths = [p for p in typed_paths(onto, src, dst) if len(p) <= max(max_len, _needed(onto, src, dst, mentioned))]
     if not paths:
         return None
-    verbs = verb_weights(words)
+    verbs = verb_weights(onto, words)
     best = max(paths, key=lambda p: (score_path(p, verbs, mentioned, order), -len(p)))
     return [PathStep(s.edge, s.direction, s.target, {}) for s in best]  # fresh steps: edge_attrs are set on them
 
 
-def _needed(src: str, dst: str, mentioned: set[str]) -> int:
+def _needed(onto: Ontology, src: str, dst: str, mentioned: set[str]) -> int:
     """Allow a 4-hop path only when the question names every type on it (a 4-hop walk is never a default)."""
-    for p in typed_paths(src, dst):
+    for p in typed_paths(onto, src, dst):
         if len(p) == MAX_PATH_LEN and all(s.target in mentioned for s in p):
             return MAX_PATH_LEN
     return 3
@@ -124,51 +124,60 @@ def reverse(steps: tuple[tuple[str, str, str], ...], start_type: str) -> list[Pa
     return out
 
 
-ROUTE_TYPES = frozenset(t for paths in IMPACT_PATHS.values() for p in paths for _, _, t in p[:-1])
+def route_types(d: DerivedRelation) -> frozenset[str]:
+    """The types a derived relation passes through (CRM impact: Vendor, Region)."""
+    return frozenset(t for paths in d.targets.values() for p in paths for _, _, t in p[:-1])
 
 
-def wants_impact(anchor_type: str, target: str, mentioned: set[str], impact_said: bool) -> bool:
-    """Whether "anchor ~ target" means the derived impact relation."""
-    if len(ROUTE_TYPES & mentioned) == 1:
-        return False  # naming only one route (the vendor, or the region) asks for that route
-    pair = {anchor_type, target}
-    if not ("Outage" in pair and pair & set(IMPACT_PATHS)):
-        via = [t for t in IMPACT_PATHS if t in mentioned and t not in pair]
-        if anchor_type != "Outage" or not via:
-            return False
-    if impact_said:
-        return True
-    # Unsaid: the derived relation is the ontology's reading when the question names no other type in between.
-    others = mentioned - {anchor_type, target} - set(IMPACT_PATHS) - ROUTE_TYPES
-    return not others
+def wants_derived(onto: Ontology, anchor_type: str, target: str, mentioned: set[str], said: bool) -> DerivedRelation | None:
+    """The derived relation "anchor ~ target" means, if any (module docstring)."""
+    for d in onto.derived:
+        routes = route_types(d)
+        if len(routes & mentioned) == 1 and len(routes) > 1:
+            continue  # naming only one route (the vendor, or the region) asks for that route
+        pair = {anchor_type, target}
+        if not (d.source in pair and pair & set(d.targets)):
+            via = [t for t in d.targets if t in mentioned and t not in pair]
+            if anchor_type != d.source or not via:
+                continue
+        if said:
+            return d
+        # Unsaid: the derived relation is the ontology's reading when the question names no other type in between.
+        if not mentioned - pair - set(d.targets) - routes:
+            return d
+    return None
 
 
-def stages(anchor_type: str, target: str, words: list[str], mentioned: set[str], impact_said: bool,
+def derived_steps(d: DerivedRelation, target: str) -> list[list[PathStep]]:
+    return [[PathStep(*st) for st in p] for p in d.targets[target]]
+
+
+def stages(onto: Ontology, anchor_type: str, target: str, words: list[str], mentioned: set[str], said: bool,
            order: dict[str, int] | None = None) -> list[Stage]:
     """Stages from ``anchor_type`` to ``target``; a later stage starts where the previous one arrived ("account
     managers of customers impacted by an outage" first intersects the impact paths, then walks to the managers)."""
-    if wants_impact(anchor_type, target, mentioned, impact_said):
-        if anchor_type == "Outage":
-            if target in IMPACT_PATHS:
-                return [Stage([[PathStep(*st) for st in p] for p in IMPACT_PATHS[target]], target)]
-            via = [t for t in IMPACT_PATHS if t in mentioned and t != target]
+    d = wants_derived(onto, anchor_type, target, mentioned, said)
+    if d is not None:
+        if anchor_type == d.source:
+            if target in d.targets:
+                return [Stage(derived_steps(d, target), target)]
+            via = [t for t in d.targets if t in mentioned and t != target]
             if via:
-                rest = best_path(via[0], target, words, mentioned)
+                rest = best_path(onto, via[0], target, words, mentioned)
                 if rest:
-                    return [Stage([[PathStep(*st) for st in p] for p in IMPACT_PATHS[via[0]]], via[0]),
-                            Stage([rest], target)]
-        elif target == "Outage" and anchor_type in IMPACT_PATHS:
-            return [Stage([reverse(p, "Outage") for p in IMPACT_PATHS[anchor_type]], target)]
-    best = best_path(anchor_type, target, words, mentioned, order=order)
+                    return [Stage(derived_steps(d, via[0]), via[0]), Stage([rest], target)]
+        elif target == d.source and anchor_type in d.targets:
+            return [Stage([reverse(p, d.source) for p in d.targets[anchor_type]], target)]
+    best = best_path(onto, anchor_type, target, words, mentioned, order=order)
     return [Stage([best], target)] if best else []
 
 
-def first_step_to(src: str, words: list[str], other: str) -> PathStep | None:
+def first_step_to(onto: Ontology, src: str, words: list[str], other: str) -> PathStep | None:
     """The one-hop step from ``src`` to ``other`` the words favour (for existence conditions)."""
-    steps = [p[0] for p in typed_paths(src, other, 1)]
+    steps = [p[0] for p in typed_paths(onto, src, other, 1)]
     if not steps:
         return None
-    verbs = verb_weights(words)
+    verbs = verb_weights(onto, words)
     return max(steps, key=lambda s: (verbs.get(s.edge, 0.0), s.edge))
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from core.config import Settings
 from core.llm.forms import PORTFOLIO
+from core.ontology import CRM, Ontology
 from core.records import Plan
 from core.retrieval import facts
 from core.retrieval.linking import Linked
@@ -26,11 +27,6 @@ from core.retrieval.planning.execute import execute_plan, validate_plan
 from core.retrieval.planning.handlers import Context, PlanResult
 from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, choose_target, read
 from core.retrieval.planning.values import Vocabulary, attr_filters, lookup_attr
-from core.schema import EDGE_TYPES, entity_types
-
-
-def _ontology_type(name: str):
-    return next((v for v in entity_types() if v.name == name), None)
 
 
 def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None) -> Noun | None:
@@ -38,7 +34,7 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
     ``near``, the verb closest to that word wins ("who *handles* the tickets raised by …")."""
     stems = [lx.stem(w) for w in r.words]
     best: tuple[int, int, str] | None = None
-    for e in EDGE_TYPES:
+    for e in r.onto.edge_types:
         if e.structural or anchor_type not in (e.src, e.dst):
             continue
         for other, verbs in ((e.dst, e.reverse_verbs + e.verbs), (e.src, e.verbs + e.reverse_verbs)):
@@ -63,17 +59,23 @@ def _condition_edges(conds) -> set[str]:
 class Planner:
     """Shared by threads: per-question state lives in the Reading and the Plan, never here."""
 
-    def __init__(self, store, link: Callable[[str], Linked], min_confidence: float | None = None):
+    def __init__(self, store, link: Callable[[str], Linked], min_confidence: float | None = None,
+                 onto: Ontology = CRM):
         self.store = store
         self.link = link
         # the default lives in core/config.py (HOPLENS_PLAN_MIN_CONFIDENCE)
         self.min_confidence = Settings.model_fields["plan_min_confidence"].default if min_confidence is None else min_confidence
-        self.ctx = Context(store, Vocabulary(store))
+        self.onto = onto
+        self.ctx = Context(store, Vocabulary(store, onto), onto)
+
+    def _type(self, name: str | None):
+        """The entity type of the store's ontology, or None (extracted types the ontology does not declare)."""
+        return next((v for v in self.onto.entity_types() if v.name == name), None)
 
     def read(self, question: str, linked: Linked | None = None) -> Reading:
         linked = linked or self.link(question)
         anchors = [e for e in self.store.get_entities(linked.ids) if e is not None]
-        return read(question, linked, anchors)
+        return read(question, linked, anchors, self.onto)
 
     def plan(self, question: str, linked: Linked | None = None) -> PlanResult:
         r = self.read(question, linked)
@@ -82,7 +84,7 @@ class Planner:
 
     def filters_for(self, reading: Reading, type_name: str, position: int) -> list:
         """Attribute filters the question puts on ``type_name`` (the noun at word ``position``)."""
-        vt = _ontology_type(type_name)
+        vt = self._type(type_name)
         return attr_filters(self.ctx.vocab, reading, vt, position) if vt is not None else []
 
     # ---- dispatch ----------------------------------------------------------------------------------------------
@@ -118,12 +120,12 @@ class Planner:
             return h.comparison(ctx, r, same_type[:2], target)
         if r.yesno and len(r.anchor_types) >= 2 and not (r.any and target is not None and target.plural):
             return h.reach(ctx, r, r.anchors[0], r.anchors[1])
-        if r.yesno and len(r.anchors) == 1 and _ontology_type(anchor.type) is not None and not other_nouns:
+        if r.yesno and len(r.anchors) == 1 and self._type(anchor.type) is not None and not other_nouns:
             checked = h.value_check(ctx, r, anchor)
             if checked is not None:
                 return checked
         if target is None:
-            vt = _ontology_type(anchor.type)
+            vt = self._type(anchor.type)
             attr = lookup_attr(r, vt) if vt is not None else None
             if attr and not r.count:
                 return h.lookup(ctx, anchor, attr)
@@ -132,7 +134,7 @@ class Planner:
                 target = Noun(wh[0], -1, -1, False)
         if target is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no target type recognised"))
-        if _ontology_type(target.type) is None or any(_ontology_type(a.type) is None for a in r.anchors):
+        if self._type(target.type) is None or any(self._type(a.type) is None for a in r.anchors):
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no typed path for extracted types"))
         return h.traverse(ctx, r, target)
 
@@ -160,7 +162,7 @@ class Planner:
         if plan.operator == "value" or plan.kind == "portfolio":
             # One entity's attribute, or everything about it: no path or filter to misread, so only words that
             # name another attribute or a value could mean a different question.
-            signal = lx.attribute_words() | self.ctx.vocab.value_words()
+            signal = lx.attribute_words(self.onto) | self.ctx.vocab.value_words()
             unexplained = [w for w in unexplained if w in signal]
             confidence = 1.0 if not unexplained else confidence
         plan.confidence, plan.unexplained = confidence, unexplained
@@ -183,8 +185,8 @@ class Planner:
         from core.records import Stage, Walk
 
         proposal.walks = [Walk([anchors[0].id], [Stage([proposal.path], proposal.target_type)])]
-        vt = _ontology_type(proposal.target_type)
-        if vt is None or validate_plan(self.store, proposal) is not None:
+        vt = self._type(proposal.target_type)
+        if vt is None or validate_plan(self.onto, self.store, proposal) is not None:
             return None
         proposal.filters = [f for f in proposal.filters if vt.attr(f.attr) is not None]
         ids = execute_plan(self.store, proposal)

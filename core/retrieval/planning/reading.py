@@ -18,10 +18,10 @@ import re
 from dataclasses import dataclass, field
 
 from core.llm.forms import FEWER, MORE, PORTFOLIO, YESNO
+from core.ontology import CRM, Ontology
 from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
-from core.schema import EDGE_TYPES, IMPACT_PATHS, vertex_type
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
@@ -67,6 +67,7 @@ class Reading:
     explained: dict[int, str] = field(default_factory=dict)  # word index -> how the plan used it
     unresolved: list[str] = field(default_factory=list)
     include_anchors: bool = False  # "how many customers are there (counting it)?"
+    onto: Ontology = CRM  # the ontology of the store the question is asked of
 
     @property
     def anchor_types(self) -> set[str]:
@@ -89,8 +90,8 @@ class Reading:
             self.use(i, i + len(lx.words_of(phrase)), how)
 
 
-def find_nouns(words: list[str], blocked: set[int]) -> list[Noun]:
-    nouns = _find_nouns(words, blocked)
+def find_nouns(onto: Ontology, words: list[str], blocked: set[int]) -> list[Noun]:
+    nouns = _find_nouns(onto, words, blocked)
     starts = {n.start: n for n in nouns}
     for n in nouns:
         nxt = starts.get(n.end) or (starts.get(n.end + 1) if n.end < len(words) and words[n.end] in
@@ -102,15 +103,15 @@ def find_nouns(words: list[str], blocked: set[int]) -> list[Noun]:
     return nouns
 
 
-def _find_nouns(words: list[str], blocked: set[int]) -> list[Noun]:
+def _find_nouns(onto: Ontology, words: list[str], blocked: set[int]) -> list[Noun]:
     found: list[Noun] = []
     used: set[int] = set(blocked)
-    for noun, tname in lx.nouns().items():
+    for noun, tname in lx.nouns(onto).items():
         p = noun.split()
         for i in range(len(words) - len(p) + 1):
             span = set(range(i, i + len(p)))
             if words[i : i + len(p)] == p and not (span & used):
-                singular = noun in vertex_type(tname).nouns or noun == tname.lower()
+                singular = noun in onto.vertex_type(tname).nouns or noun == tname.lower()
                 found.append(Noun(tname, i, i + len(p), not singular))
                 used |= span
     return sorted(found, key=lambda n: n.start)
@@ -151,12 +152,12 @@ def _ask_from(question: str, char_starts: list[int]) -> tuple[int, int]:
     return sum(1 for c in char_starts if c < best), best
 
 
-def read(question: str, linked: Linked, anchors: list[Entity]) -> Reading:
+def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = CRM) -> Reading:
     masked = question
     for m in sorted(linked.mentions, key=lambda m: -m.start):
         masked = masked[: m.start] + " " * (m.end - m.start) + masked[m.end :]
     words, blocked, first, char_starts = split_words(question, linked)
-    r = Reading(question, masked, masked.strip().lower(), words, anchors, first, blocked)
+    r = Reading(question, masked, masked.strip().lower(), words, anchors, first, blocked, onto=onto)
     r.unresolved = list(linked.unresolved)
     for i in blocked:
         r.explained[i] = "anchor"
@@ -174,18 +175,18 @@ def read(question: str, linked: Linked, anchors: list[Entity]) -> Reading:
     sup = lx.SUPERLATIVE.search(text)
     r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
-    r.nouns = find_nouns(words, blocked | _attr_phrase_positions(anchors, words))
+    r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words))
     _read_references(r)
     return r
 
 
-def _attr_phrase_positions(anchors: list[Entity], words: list[str]) -> set[int]:
+def _attr_phrase_positions(onto: Ontology, anchors: list[Entity], words: list[str]) -> set[int]:
     """Word positions inside a multi-word attribute phrase of the first anchor's type ("type of case")."""
     out: set[int] = set()
     if not anchors:
         return out
     try:
-        vt = vertex_type(anchors[0].type)
+        vt = onto.vertex_type(anchors[0].type)
     except KeyError:
         return out
     for attr in vt.attrs:
@@ -235,11 +236,11 @@ def choose_target(r: Reading) -> Noun | None:
     return target
 
 
-def _relations(a: str, b: str) -> set[str]:
-    """The relations the ontology has between two types: edge names, and "impact" for the derived relation."""
-    out = {e.name for e in EDGE_TYPES if not e.structural and {e.src, e.dst} == {a, b}}
-    if "Outage" in (a, b) and {a, b} & set(IMPACT_PATHS) and a != b:
-        out.add("impact")
+def _relations(onto: Ontology, a: str, b: str) -> set[str]:
+    """The relations the ontology has between two types: edge names, and "derived" for a derived relation."""
+    out = {e.name for e in onto.edge_types if not e.structural and {e.src, e.dst} == {a, b}}
+    if a != b and onto.relation(a, b) is not None:
+        out.add("derived")
     return out
 
 
@@ -250,7 +251,7 @@ def _single_relation_words(r: Reading, used: set[str]) -> set[int]:
                    + [(i, i + 1, a.type) for a in r.anchors for i in [r.anchor_at.get(a.id, -1)] if i >= 0])
     out: set[int] = set()
     for (_s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
-        rel = _relations(t1, t2)
+        rel = _relations(r.onto, t1, t2)
         if len(rel) == 1 and rel <= used:
             out |= set(range(e1, s2))
     return out
@@ -258,10 +259,10 @@ def _single_relation_words(r: Reading, used: set[str]) -> set[int]:
 
 def account(r: Reading, used_edges: set[str], impact: bool) -> tuple[float, list[str]]:
     """(confidence, unexplained words): the share of content words the plan accounts for."""
-    verb_at = lx.verb_positions(r.words)
+    verb_at = lx.verb_positions(r.onto, r.words)
     ops = lx.operator_positions(r.words)
-    impact_at = lx.impact_positions(r.words) if impact else set()
-    used = used_edges | ({"impact"} if impact else set())
+    impact_at = lx.impact_positions(r.onto, r.words) if impact else set()
+    used = used_edges | ({"derived"} if impact else set())
     single = _single_relation_words(r, used)
     text = " ".join(r.words)
     generic: set[int] = set()
@@ -271,7 +272,7 @@ def account(r: Reading, used_edges: set[str], impact: bool) -> tuple[float, list
         near_us = set(r.words[max(0, span.start - 2) : span.stop + 2]) & {"we", "us", "our"}
         if used_edges or near_us:  # "the vendors we work with": our own, i.e. all of them
             generic |= set(span)
-    edge_words = {lx.stem(w) for phrase, edge, _ in lx.verb_phrases() if edge in used_edges for w in phrase.split()}
+    edge_words = {lx.stem(w) for phrase, edge, _ in lx.verb_phrases(r.onto) if edge in used_edges for w in phrase.split()}
     content, unexplained = len(r.anchors), []  # each anchor mention is one explained content word
     for i, w in enumerate(r.words):
         if w == "_":

@@ -11,22 +11,12 @@ from __future__ import annotations
 import re
 import threading
 
+from core.ontology import Ontology
 from core.records import EdgeCondition, Filter, PathStep
 from core.retrieval.planning import lexicon as lx
-from core.retrieval.planning.paths import first_step_to
+from core.retrieval.planning.paths import derived_steps, first_step_to
 from core.retrieval.planning.reading import Noun, Reading
-from core.schema import (
-    DATE,
-    EDGE_TYPES,
-    FLOAT,
-    IMPACT_PATHS,
-    INT,
-    STRING,
-    VertexType,
-    entity_types,
-    type_nouns,
-    vertex_type,
-)
+from core.schema import DATE, FLOAT, INT, STRING, VertexType
 
 MAX_OBSERVED_VALUES = 40  # a string attribute with more distinct values is free text, not a category
 SCAN_LIMIT = 200_000
@@ -52,9 +42,11 @@ class Vocabulary:
     """Closed values per string attribute: declared in the ontology, else observed in the data when an attribute
     takes few distinct values (a category such as "CDN"). Read once per type, then shared."""
 
-    def __init__(self, store):
+    def __init__(self, store, onto: Ontology):
         self.store = store
+        self.onto = onto
         self._values: dict[str, dict[str, tuple[str, ...]]] = {}
+        self._known: frozenset[str] | None = None
         self._lock = threading.Lock()
 
     def values(self, vt: VertexType) -> dict[str, tuple[str, ...]]:
@@ -77,17 +69,21 @@ class Vocabulary:
             return self._values[vt.name]
 
     def value_words(self) -> set[str]:
-        return {w for vt in entity_types() for vals in self.values(vt).values() for v in vals for w in lx.words_of(v)}
+        return {w for vt in self.onto.entity_types() for vals in self.values(vt).values() for v in vals
+                for w in lx.words_of(v)}
 
-    def known_words(self) -> set[str]:
-        known = set(CALENDAR) | {w.lower() for w in type_nouns()} | {vt.name.lower() for vt in entity_types()}
-        for vt in entity_types():
-            for a in vt.attrs:
-                known.update(w.lower() for phrase in a.words for w in phrase.split())
-            for vals in self.values(vt).values():
-                known.update(v.lower() for v in vals)
-                known.update(w for v in vals for w in lx.words_of(v))
-        return known | lx.FUNCTION_WORDS | lx.WH_WORDS
+    def known_words(self) -> frozenset[str]:
+        if self._known is None:
+            onto = self.onto
+            known = set(CALENDAR) | {w.lower() for w in onto.type_nouns()} | {vt.name.lower() for vt in onto.entity_types()}
+            for vt in onto.entity_types():
+                for a in vt.attrs:
+                    known.update(w.lower() for phrase in a.words for w in phrase.split())
+                for vals in self.values(vt).values():
+                    known.update(v.lower() for v in vals)
+                    known.update(w for v in vals for w in lx.words_of(v))
+            self._known = frozenset(known | lx.FUNCTION_WORDS | lx.WH_WORDS)
+        return self._known
 
     def unknown_name(self, text: str) -> str | None:
         """A capitalised name (not sentence-initial, not an ontology word, an acronym or a calendar word) the store
@@ -228,9 +224,7 @@ def _use_tail(r: Reading, tail: str) -> None:
 
 def edge_attrs(r: Reading, steps: list[PathStep]) -> None:
     for s in steps:
-        for e in EDGE_TYPES:
-            if e.name != s.edge:
-                continue
+        for e in r.onto.edges(s.edge):
             for a in e.attrs:
                 for v in a.values:
                     if lx.find_phrase(r.words, lx.phrase_of(v)) >= 0:
@@ -264,17 +258,18 @@ def conditions(vocab: Vocabulary, r: Reading, target: str, on_path: set[str], sk
 
 
 def _condition(vocab: Vocabulary, r: Reading, target: str, n: Noun) -> EdgeCondition | None:
-    step = first_step_to(target, r.words, n.type)
+    step = first_step_to(r.onto, target, r.words, n.type)
     derived: list[list[PathStep]] = []
-    if step is None and n.type == "Outage" and target in IMPACT_PATHS:
-        # no edge between them: the derived impact relation is the one the ontology declares
-        derived = [[PathStep(*st) for st in p] for p in IMPACT_PATHS[target]]
-        step = PathStep("IMPACTED_BY", "in", n.type)
-        for i in lx.impact_positions(r.words):
+    rel = r.onto.relation(target, n.type)
+    if step is None and rel is not None and n.type == rel.source and target in rel.targets:
+        # no edge between them: the derived relation is the one the ontology declares ("never impacted by any outage")
+        derived = derived_steps(rel, target)
+        step = PathStep(rel.name.upper().replace(" ", "_"), "in", n.type)
+        for i in lx.impact_positions(r.onto, r.words):
             r.use(i, i + 1, "impact")
     if step is None:
         return None
-    far = attr_filters(vocab, r, vertex_type(n.type), n.start, scope=(max(0, n.start - 4), n.end + 6))
+    far = attr_filters(vocab, r, r.onto.vertex_type(n.type), n.start, scope=(max(0, n.start - 4), n.end + 6))
     r.use(n.start, n.end, f"condition {n.type}")
     for i in range(max(0, n.start - 4), n.start):
         if r.words[i] in lx.NEGATION_WORDS | lx.UNCONSTRAINED | {"free", "a", "an", "single", "least", "one", "some"}:
