@@ -23,11 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from core.records import Chunk, Document, Edge, Entity, Hit, PathQuery, Subgraph
+
+if TYPE_CHECKING:
+    from core.ontology import Ontology
 
 
 class StoreError(RuntimeError):
@@ -54,6 +57,33 @@ def check_embedder_matches(recorded_name: str | None, recorded_dim, embedder: An
 
 # meta keys both backends use (the embedded store and TigerGraph's HL_Meta vertices)
 EMBEDDER_NAME, EMBEDDER_DIM, BUILD_STATE = "embedder_name", "embedder_dim", "build_state"
+# the store's ontology (Ontology.to_dict as canonical JSON) and its sha256; absent: the CRM ontology
+ONTOLOGY, ONTOLOGY_SHA256 = "ontology", "ontology_sha256"
+
+
+def ontology_json(onto: Ontology) -> tuple[str, str]:
+    """The canonical JSON text of ``onto`` and its sha256 (what both backends store)."""
+    import hashlib
+    import json
+
+    text = json.dumps(onto.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def ontology_from_json(text: str, sha256: str | None, where: str) -> Ontology:
+    """The Ontology stored as ``text``; StoreCorrupted when it does not match its recorded ``sha256``."""
+    import hashlib
+    import json
+
+    from core.ontology import Ontology
+
+    if sha256 is not None and hashlib.sha256(text.encode("utf-8")).hexdigest() != sha256:
+        raise StoreCorrupted(f"the ontology recorded in {where} does not match its checksum (damaged); re-import the "
+                             "graph (hoplens import-graph) or restore a snapshot (hoplens restore)")
+    try:
+        return Ontology.from_dict(json.loads(text))
+    except (ValueError, TypeError) as exc:
+        raise StoreCorrupted(f"the ontology recorded in {where} is unreadable ({exc}); re-import the graph") from exc
 
 
 @dataclass(frozen=True)
@@ -159,6 +189,10 @@ class StoreReader(Protocol):
         """{"entities": {type: n}, "edges": {type: n}, "documents": n, "chunks": n, "tokens": n, ...}"""
         ...
     def get_meta(self, key: str) -> str | None: ...
+    def ontology(self) -> Ontology:
+        """The ontology of the graph this store holds: the one recorded with ``set_ontology`` (an imported graph),
+        else, on TigerGraph, one read from the server's schema for a graph HopLens did not create, else ``CRM``."""
+        ...
     def close(self, refresh: bool = True) -> None: ...
 
 
@@ -192,6 +226,9 @@ class StoreWriter(StoreReader, Protocol):
         ...
     def delete_documents(self, doc_ids: Sequence[str]) -> None: ...
     def set_meta(self, key: str, value: str) -> None: ...
+    def set_ontology(self, onto: Ontology) -> None:
+        """Record the store's ontology (inside the current transaction, if any)."""
+        ...
     def bind_embedder(self, embedder: Any) -> None:
         """Record the embedder of a new store, or check it against the recorded one."""
         ...

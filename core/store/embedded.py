@@ -29,15 +29,20 @@ from core.store import _files, _sqlite, digest
 from core.store._filters import check_filter, matches
 from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
 from core.store.base import (
+    ONTOLOGY,
+    ONTOLOGY_SHA256,
     EmbedderMismatch,
     StoreCapabilities,
     StoreCorrupted,
     StoreError,
     check_embedder_matches,
+    ontology_from_json,
+    ontology_json,
 )
 
 if TYPE_CHECKING:
     from core.config import Settings
+    from core.ontology import Ontology
     from core.store._bm25 import LexicalIndex
     from core.store._vectors import VectorIndex
 
@@ -286,6 +291,30 @@ class EmbeddedStore:
                 "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, str(value)),
             )
+
+    _ontology_cache: tuple[str, Ontology] | None = None  # (recorded JSON, its Ontology): one object per state
+
+    def ontology(self) -> Ontology:
+        """The ontology recorded with ``set_ontology`` (meta rows ``ontology`` + its sha256, written in the same
+        transaction as the import), or ``CRM`` for a store that records none (every store built from the CRM
+        generator). A recorded ontology that fails its checksum is StoreCorrupted."""
+        from core.ontology import CRM
+
+        text = self.get_meta(ONTOLOGY)
+        if text is None:
+            return CRM
+        cached = self._ontology_cache
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        onto = ontology_from_json(text, self.get_meta(ONTOLOGY_SHA256), f"store {self.path}")
+        self._ontology_cache = (text, onto)
+        return onto
+
+    def set_ontology(self, onto: Ontology) -> None:
+        text, sha = ontology_json(onto)
+        with self.transaction():
+            self.set_meta(ONTOLOGY, text)
+            self.set_meta(ONTOLOGY_SHA256, sha)
 
     def check_embedder(self, embedder: Any) -> None:
         """Refuse a query embedder that differs from the one that built the vectors (EmbedderMismatch)."""

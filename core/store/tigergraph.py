@@ -53,16 +53,21 @@ from core.store.base import (
     BUILD_STATE,
     EMBEDDER_DIM,
     EMBEDDER_NAME,
+    ONTOLOGY,
+    ONTOLOGY_SHA256,
     EmbedderMismatch,
     StoreCapabilities,
     StoreError,
     check_embedder_matches,
+    ontology_from_json,
+    ontology_json,
 )
 from core.store.filters import check_filter, matches
 from core.store.keys import document_hash, norm_key
 
 if TYPE_CHECKING:
     from core.config import Settings
+    from core.ontology import Ontology
 
 log = logging.getLogger(__name__)
 
@@ -1451,6 +1456,28 @@ class TigerGraphStore:
             "dim": self.vector_dims,
         }
 
+    _ontology_cache: tuple[str, Ontology] | None = None  # (recorded JSON, its Ontology)
+
+    def ontology(self) -> Ontology:
+        """The ontology recorded with ``set_ontology`` (HL_Meta ``ontology`` + its sha256), else ``CRM``. A graph
+        HopLens did not create has no HL_Meta: ``ontology_from_schema(conn.getSchema())`` reads its ontology."""
+        from core.ontology import CRM
+
+        text = self.get_meta(ONTOLOGY)
+        if text is None:
+            return CRM
+        cached = self._ontology_cache
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        onto = ontology_from_json(text, self.get_meta(ONTOLOGY_SHA256), f"graph {self.graph!r}")
+        self._ontology_cache = (text, onto)
+        return onto
+
+    def set_ontology(self, onto: Ontology) -> None:
+        text, sha = ontology_json(onto)
+        self._upsert_vertices(gsql_gen.META_TYPE, [(ONTOLOGY, {"value": text}), (ONTOLOGY_SHA256, {"value": sha})],
+                              "metadata")
+
     def get_meta(self, key: str) -> str | None:
         res = self.run_query("hl_get_vertices", ids=[key], vtype=gsql_gen.META_TYPE)
         rows = section(res, "vertices", 0)
@@ -1464,6 +1491,51 @@ class TigerGraphStore:
         close = getattr(self.conn, "close", None)
         if callable(close):
             close()
+
+
+# GSQL attribute types -> ontology attribute kinds (gsql-docs ddl-and-loading/attribute-data-types.adoc)
+_GSQL_KINDS = {"INT": schema.INT, "UINT": schema.INT, "FLOAT": schema.FLOAT, "DOUBLE": schema.FLOAT,
+               "DATETIME": schema.DATE, "STRING": schema.STRING, "BOOL": schema.STRING}
+
+
+def _gsql_kind(attr: dict[str, Any]) -> str:
+    typ = attr.get("AttributeType") or {}
+    name = str(typ.get("Name") if isinstance(typ, dict) else typ).upper()
+    if name.startswith(("LIST", "SET")):
+        return schema.LIST
+    return _GSQL_KINDS.get(name.split()[0] if name else "STRING", schema.STRING)
+
+
+def ontology_from_schema(sch: dict[str, Any], name: str | None = None) -> Ontology:
+    """The ontology of a graph HopLens did not create, read from its schema JSON (pyTigerGraph ``getSchema``):
+    every vertex type an entity type (attributes with kinds from their GSQL types, nouns from the type name), every
+    edge type with its FROM/TO pairs (``EdgePairs`` or ``FromVertexTypeName``/``ToVertexTypeName``), its attributes
+    and the words of its name as the forward verb. ``hoplens import-graph`` infers richer words from data."""
+    from core.ontology import Ontology, split_camel
+
+    vts = []
+    for vt in sch.get("VertexTypes") or []:
+        vname = str(vt.get("Name", ""))
+        if not IDENT_RE.fullmatch(vname) or vname == gsql_gen.META_TYPE:
+            continue
+        attrs = [schema.Attr("name")]
+        for a in vt.get("Attributes") or []:
+            aname = str(a.get("AttributeName", ""))
+            if aname and aname != "name":
+                attrs.append(schema.Attr(aname, _gsql_kind(a), (split_camel(aname),)))
+        vts.append(schema.VertexType(vname, "", "", tuple(attrs), (split_camel(vname),)))
+    known = {v.name for v in vts}
+    ets = []
+    for et in sch.get("EdgeTypes") or []:
+        ename = str(et.get("Name", ""))
+        pairs = [(p.get("From"), p.get("To")) for p in et.get("EdgePairs") or []] or [
+            (et.get("FromVertexTypeName"), et.get("ToVertexTypeName"))]
+        attrs = tuple(schema.Attr(str(a.get("AttributeName")), _gsql_kind(a)) for a in et.get("Attributes") or []
+                      if a.get("AttributeName"))
+        for src, dst in pairs:
+            if src in known and dst in known:
+                ets.append(schema.EdgeType(ename, src, dst, attrs, verbs=(split_camel(ename),)))
+    return Ontology(name or str(sch.get("GraphName") or "graph"), tuple(vts), tuple(ets))
 
 
 def open_store(
