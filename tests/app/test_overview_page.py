@@ -81,6 +81,10 @@ def test_first_start_builds_in_the_background_and_survives_navigation(app_at, ti
         assert not at.exception
         if job.running:
             assert any("usable when it finishes" in i.value for i in at.info)
+        # A second visitor arriving meanwhile sees the same build; nothing starts a second one.
+        second = app_at(None, HOPLENS_STORE=str(store), HOPLENS_DATA=str(data), HOPLENS_SCALE="tiny")
+        assert not second.exception and not second.error
+        assert len([j for j in jobs.registry().all() if j.target == job.target]) == 1
     info = jobs.registry().wait(job, timeout=300)
     assert info["status"] == "done", info["message"]
     assert (store / "store.sqlite").exists()

@@ -269,6 +269,9 @@ def test_first_start_build_survives_navigation(driver, tiny_store, tmp_path):
         saw_build = "Building the tiny knowledge base" in driver.page_source
         if saw_build:
             driver.save_screenshot(str(ARTIFACTS / "first-start.png"))
+            driver.refresh()  # a reload (a new session) neither stops the build nor starts another
+            WebDriverWait(driver, 60).until(lambda d: "Building the tiny knowledge base" in d.page_source
+                                            or 'data-testid="stMetric"' in d.page_source)
         _click_link(driver, "Ask")
         if saw_build and "usable when it finishes" in driver.page_source:
             driver.save_screenshot(str(ARTIFACTS / "first-start-ask-waiting.png"))
