@@ -150,6 +150,13 @@ class RetrievalPipeline:
         self.generator = generator
         self.backend = backend
 
+    def evidence(self, answer: Answer, cap: int = 40):
+        """Why each item of an exact answer is there: the path instances from the anchors to each result and the
+        documents that state each link (``core.records.Evidence``); None when the answer had no exact plan."""
+        if self.retriever is None or answer.plan is None:
+            return None
+        return self.retriever.evidence(answer.plan, cap)
+
     def answer(self, question: str) -> Answer:
         from core.retrieval.base import Retrieved, validate_question
         from core.retrieval.context import render

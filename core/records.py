@@ -230,6 +230,8 @@ class Plan(_Record):
     confidence: float = 1.0  # share of the question's content words the plan accounts for (see planning.reading)
     unexplained: list[str] = field(default_factory=list)  # content words the planner could not account for
     understood: list[str] = field(default_factory=list)  # what each part of the question was read as
+    result_ids: list[str] = field(default_factory=list)  # the computed result (first RESULT_IDS_KEPT), for evidence
+    result_count: int = 0
 
     @property
     def exact(self) -> bool:
@@ -245,6 +247,48 @@ class Plan(_Record):
         d["conditions"] = [EdgeCondition.from_dict(c) for c in d.get("conditions", [])]
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
+
+
+@dataclass
+class EvidencePath(_Record):
+    """One path instance: entity ids from an anchor along the plan's typed path to one result, and the edge
+    type of each hop (``len(edges) == len(nodes) - 1``)."""
+
+    nodes: list[str]
+    edges: list[str]
+    result: str
+    directions: list[str] = field(default_factory=list)  # "out" | "in" per hop, as the walk followed it
+
+
+@dataclass
+class Evidence(_Record):
+    """Why each answer item is in the answer: the path instances behind it (capped at ``cap`` results; ``capped``
+    says when more results had paths than were traced) and the documents whose text mentions both ends of a link
+    (``documents``: "src|dst" -> document ids)."""
+
+    paths: list[EvidencePath] = field(default_factory=list)
+    documents: dict[str, list[str]] = field(default_factory=dict)
+    anchors: list[str] = field(default_factory=list)
+    results: list[str] = field(default_factory=list)
+    cap: int = 0
+    capped: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Evidence:
+        d = dict(data)
+        d["paths"] = [EvidencePath.from_dict(x) for x in d.get("paths", [])]
+        return cls(**{k: v for k, v in d.items() if k in {f.name for f in fields(cls)}})
+
+    def for_result(self, entity_id: str) -> list[EvidencePath]:
+        return [p for p in self.paths if p.result == entity_id]
+
+    def edges(self) -> list[tuple[str, str, str]]:
+        """Distinct (src, edge type, dst) hops, in path order."""
+        seen: dict[tuple[str, str, str], None] = {}
+        for p in self.paths:
+            for i, e in enumerate(p.edges):
+                seen.setdefault((p.nodes[i], e, p.nodes[i + 1]), None)
+        return list(seen)
 
 
 @dataclass

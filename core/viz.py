@@ -19,7 +19,18 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from core.pipelines import COLOURS, LABELS, display_order
-from core.records import Answer, ContextItem, Plan, Subgraph, SubgraphNode, Timings, Usage
+from core.records import (
+    Answer,
+    ContextItem,
+    Entity,
+    Evidence,
+    Plan,
+    Subgraph,
+    SubgraphEdge,
+    SubgraphNode,
+    Timings,
+    Usage,
+)
 
 # ---- palette and labels -------------------------------------------------------------------------------------------
 
@@ -367,6 +378,99 @@ def subgraph_html(subgraph: Subgraph, height_px: int = 560, physics: bool = True
     page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _legend_html(present), page, count=1)
     page = page.replace("</body>", _FREEZE_JS + "</body>", 1)
     return page
+
+
+# ---- the evidence graph ------------------------------------------------------------------------------------------
+
+RESULT_BORDER = "#D7263D"
+
+
+def evidence_subgraph(evidence: Evidence, entities: Mapping[str, Entity]) -> Subgraph:
+    """The path instances as a drawable subgraph: anchors at hop 0, each intermediate entity at its position on
+    the path, results last (``hop_score`` 1.0 marks a result, 0.5 an intermediate). Edges keep the stored
+    direction (an "in" step is drawn from the entity that owns the edge)."""
+    results, anchors = set(evidence.results), set(evidence.anchors)
+    hop: dict[str, int] = {}
+    edges: dict[tuple[str, str, str], None] = {}
+    for p in evidence.paths:
+        for i, node in enumerate(p.nodes):
+            hop[node] = min(hop.get(node, i), i)
+        for i, edge in enumerate(p.edges):
+            a, b = p.nodes[i], p.nodes[i + 1]
+            inward = i < len(p.directions) and p.directions[i] == "in"
+            edges.setdefault((b, edge, a) if inward else (a, edge, b), None)
+    nodes = []
+    for node, h in sorted(hop.items(), key=lambda kv: (kv[1], kv[0])):
+        ent = entities.get(node)
+        role = 0 if node in anchors else None
+        nodes.append(SubgraphNode(node, ent.type if ent else "?", ent.name if ent else node,
+                                  0 if role == 0 else max(h, 1), 1.0 if node in results else 0.5))
+    return Subgraph(nodes, [SubgraphEdge(a, t, b) for a, t, b in edges])
+
+
+def evidence_node_style(node: SubgraphNode, results: set[str]) -> dict[str, Any]:
+    """Anchors are stars, results large with a red border, the entities on the way small and faded."""
+    base = type_color(node.type)
+    if node.hop == 0:
+        return node_style(node, 1.0)
+    if node.id in results:
+        return {"shape": "dot", "size": 22, "borderWidth": 3,
+                "color": {"background": base, "border": RESULT_BORDER, "highlight": {"background": base, "border": RESULT_BORDER}},
+                "font": {"size": 13, "color": "#111111", "strokeWidth": 3, "strokeColor": "#ffffff"}}
+    return {"shape": "dot", "size": 12, "borderWidth": 1,
+            "color": {"background": _rgba(base, 0.55), "border": _rgba(base, 0.8), "highlight": {"background": base, "border": SEED_BORDER}},
+            "font": {"size": 11, "color": "#444444"}}
+
+
+def evidence_html(evidence: Evidence, entities: Mapping[str, Entity], height_px: int = 520) -> str:
+    """A self-contained page drawing the evidence graph (anchor -> path -> each result), results highlighted."""
+    from pyvis.network import Network
+
+    sub = evidence_subgraph(evidence, entities)
+    results = set(evidence.results)
+    net = Network(height=f"{height_px}px", width="100%", directed=True, cdn_resources="in_line", bgcolor="#ffffff")
+    for n in sub.nodes:
+        role = "anchor" if n.hop == 0 else "result" if n.id in results else "on the path"
+        title = f"{n.label} ({n.id})\ntype: {n.type}\n{role}"
+        net.add_node(n.id, label=n.label or n.id, title=title, **evidence_node_style(n, results))
+    for e in sub.edges:
+        docs = evidence.documents.get(f"{e.src}|{e.dst}") or evidence.documents.get(f"{e.dst}|{e.src}") or []
+        net.add_edge(e.src, e.dst, label=e.type, title=f"{e.src} -{e.type}-> {e.dst}" + (f"\nstated in {', '.join(docs)}" if docs else ""))
+    options = {"physics": {**PHYSICS, "enabled": len(sub.nodes) > 1},
+               "edges": {"arrows": {"to": {"enabled": True, "scaleFactor": 0.5}}, "smooth": False, "width": 1.5,
+                         "color": {"color": "#8A94A0", "highlight": "#2E86AB", "inherit": False},
+                         "font": {"size": 9, "align": "middle", "color": "#555555", "strokeWidth": 2}},
+               "interaction": {"hover": True, "tooltipDelay": 120}}
+    net.set_options(json.dumps(options))
+    page = make_self_contained(net.generate_html(notebook=False))
+    legend = ('<div id="hl-legend"><span class="hl-item"><span class="hl-star">&#9733;</span>anchor</span>'
+              f'<span class="hl-item"><span class="hl-dot" style="border:3px solid {RESULT_BORDER}"></span>result</span>'
+              '<span class="hl-item hl-note">small = on the path · hover an edge for the documents that state it'
+              + (f" · first {evidence.cap} results traced" if evidence.capped else "") + '</span>'
+              '<span class="hl-item" id="hl-status">laying out…</span></div>')
+    page = page.replace("</head>", _EXTRA_CSS + "</head>", 1)
+    page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + legend, page, count=1)
+    return page.replace("</body>", _FREEZE_JS + "</body>", 1)
+
+
+def provenance_rows(evidence: Evidence, entities: Mapping[str, Entity]) -> list[dict[str, Any]]:
+    """One row per answer item: the path instance(s) that put it there and the documents stating each link."""
+    rows = []
+    for rid in evidence.results:
+        paths = evidence.for_result(rid)
+        shown = []
+        docs: list[str] = []
+        for p in paths[:3]:
+            hops = [p.nodes[0]]
+            for i, edge in enumerate(p.edges):
+                arrow = f"<-{edge}-" if i < len(p.directions) and p.directions[i] == "in" else f"-{edge}->"
+                hops.append(f"{arrow} {p.nodes[i + 1]}")
+                docs += evidence.documents.get(f"{p.nodes[i]}|{p.nodes[i + 1]}", [])
+            shown.append(" ".join(hops))
+        ent = entities.get(rid)
+        rows.append({"item": rid, "name": ent.name if ent else "", "path": " | ".join(shown) or "—",
+                     "documents": ", ".join(dict.fromkeys(docs)) or "—"})
+    return rows
 
 
 # ---- plotly figures ------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from core.records import ContextItem, Hit, Plan, Subgraph, Timings, Usage
+from core.records import ContextItem, Evidence, Hit, Plan, Subgraph, Timings, Usage
 
 MAX_QUESTION_CHARS = 2000
 
@@ -45,6 +45,10 @@ class Retriever(ABC):
 
     @abstractmethod
     def _search(self, question: str) -> Retrieved: ...
+
+    def evidence(self, plan: Plan, cap: int = 40) -> Evidence | None:
+        """Path instances behind an exact plan (graph retrievers); flat retrieval has passages, not paths."""
+        return None
 
 
 class Stopwatch:

@@ -44,6 +44,9 @@ class GraphRetriever(Retriever):
         # A real generator for the optional LLM planner / reranker (settings.llm_planner / llm_rerank).
         self.assistant = assistant
 
+    def evidence(self, plan, cap: int = 40):
+        return self.core.planner.evidence(plan, cap)
+
     def _search(self, question: str) -> Retrieved:
         return self.retrieve(question)
 

@@ -154,6 +154,9 @@ class RoutedRetriever(Retriever):
             self._communities = Communities(self.core.store)
         return self._communities
 
+    def evidence(self, plan, cap: int = 40):
+        return self.core.planner.evidence(plan, cap)
+
     def _search(self, question: str) -> Retrieved:
         out = Retrieved()
         with Stopwatch(out.timings)("seed_ms"):

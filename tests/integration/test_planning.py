@@ -132,3 +132,37 @@ def test_confidence_is_full_when_every_word_is_accounted_for(kb, graph):
     ans = graph.answer(f"How many customers were impacted by {outage}?")
     assert ans.plan.confidence == 1.0 and not ans.plan.unexplained
     assert _count(ans.text) == len(_impacted(kb, outage))
+
+
+def test_evidence_paths_reach_every_result_through_real_edges(kb, graph, tiny_store):
+    from core.viz import evidence_html, evidence_subgraph, provenance_rows
+
+    ents, out, inn = kb
+    outage = max(_of(ents, "Outage"), key=lambda o: len(_impacted(kb, o)))
+    managers = {e for c in _impacted(kb, outage) for e in inn[(c, "MANAGES_ACCOUNT")]}
+    ans = graph.answer(f"Which account managers look after the customers hit by {outage}?")
+    assert set(ENTITY_ID_RE.findall(ans.text)) - {outage} == managers
+    ev = graph.evidence(ans)
+    assert ev is not None and set(ev.results) == managers and not ev.capped
+    edges = {(s, t, d) for (s, t), ds in out.items() for d in ds}
+    for p in ev.paths:
+        assert p.nodes[0] == outage and p.result == p.nodes[-1] and p.result in managers
+        for i, (edge, direction) in enumerate(zip(p.edges, p.directions, strict=True)):
+            a, b = p.nodes[i], p.nodes[i + 1]
+            assert ((a, edge, b) if direction == "out" else (b, edge, a)) in edges
+        # the impacted customer on the way is one the derived relation admits
+        assert p.nodes[2] in _impacted(kb, outage)
+    # both legs of the derived relation are shown (the vendor and the region)
+    assert {ents[p.nodes[1]].type for p in ev.paths} == {"Vendor", "Region"}
+    sub = evidence_subgraph(ev, ents)
+    assert {n.id for n in sub.nodes} >= managers | {p.nodes[2] for p in ev.paths} | {outage}
+    assert all(n.hop_score == 1.0 for n in sub.nodes if n.id in managers)
+    page = evidence_html(ev, ents)
+    assert all(m in page for m in managers)
+    rows = provenance_rows(ev, ents)
+    assert {r["item"] for r in rows} == managers and all(outage in r["path"] for r in rows)
+
+
+def test_no_evidence_without_an_exact_plan(graph):
+    ans = graph.answer("Tell me something interesting.")
+    assert graph.evidence(ans) is None

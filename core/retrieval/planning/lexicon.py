@@ -45,7 +45,8 @@ GENERIC_RELATION = re.compile(
     r"\b(related to|relating to|linked to|linked with|connected to|connected with|associated with|tied to|"
     r"trace back to|traced back to|traces back to|traceable to|stem from|stems from|stemming from|stemmed from|"
     r"attributable to|attributed to|belong to|belongs to|belonging to|involving|involved in|involved with|"
-    r"work with|works with|working with|deal with|deals with|do business with|associated|related|linked|"
+    r"work with|works with|working with|deal with|deals with|do business with|responsible for|in charge of|"
+    r"accountable for|associated|related|linked|"
     r"connected|tied|attached to|under|behind|with)\b"
 )
 
@@ -68,7 +69,8 @@ FUNCTION_WORDS = frozenset(
     nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
     total number count many much consider considering regarding given suppose take single lone sole ones
-    ever far respectively base pool roster set group collection lineup book footprint""".split()
+    ever far respectively base pool roster set group collection lineup book footprint distinct unique different
+    separate individual""".split()
 )
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
 PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now"})

@@ -56,6 +56,9 @@ def _condition_edges(conds) -> set[str]:
     return {c.edge for c in conds} | {e for c in conds for e in _condition_edges(c.conditions)}
 
 
+RESULT_IDS_KEPT = 200  # result ids a plan carries (the count stays exact)
+
+
 class Planner:
     """Shared by threads: per-question state lives in the Reading and the Plan, never here."""
 
@@ -170,10 +173,19 @@ class Planner:
         if r.anchors:
             plan.understood.insert(0, "anchors " + ", ".join(a.id for a in r.anchors))
         if confidence >= self.min_confidence:
+            plan.result_ids, plan.result_count = result.result_ids[:RESULT_IDS_KEPT], len(result.result_ids)
             return result
         # Not sure: say what was understood instead of stating an exact result.
         plan.explanation = f"unsure ({confidence:.0%} of the question accounted for): {plan.explanation}"
         return PlanResult(plan, [facts.unsure(plan.understood, unexplained)], [])
+
+    def evidence(self, plan: Plan, cap: int = 40):
+        """Path instances behind an exact plan's result (``planning.evidence.trace``); None for other plans."""
+        from core.retrieval.planning.evidence import trace
+
+        if not plan.walks or not plan.result_ids or plan.kind in ("unanswerable", "lookup"):
+            return None
+        return trace(self.store, plan, plan.result_ids, cap)
 
     # ---- plans proposed elsewhere (the LLM planner) ------------------------------------------------------------
 
