@@ -14,7 +14,7 @@ from fake_tigergraph import FakeTigerGraph
 from test_tigergraph_store import CHUNKS, DOCS, EDGES, ENTITIES, VECTORS, tg_settings
 
 from core import schema
-from core.records import Document, Edge, Entity, PathQuery, PathStep
+from core.records import Chunk, Document, Edge, Entity, PathQuery, PathStep
 from core.store.base import EmbedderMismatch, StoreCapabilities, StoreReader, StoreWriter
 from core.store.keys import STRUCTURAL, text_hash
 
@@ -165,7 +165,7 @@ def test_an_interrupted_transaction_leaves_no_fingerprint(store):
     assert "DOC-00003" not in store.document_hashes()
     with store.transaction():
         store.upsert_documents([doc], hashes=["fp-done"])
-        store.upsert_chunks([CHUNKS[0].__class__("DOC-00003#0", "DOC-00003", 0, "Written", 1, ["CUST-0003"])],
+        store.upsert_chunks([Chunk("DOC-00003#0", "DOC-00003", 0, "Written", 1, ["CUST-0003"])],
                             VECTORS[:1])
     assert store.document_hashes()["DOC-00003"] == "fp-done"
     assert [c.id for c in store.chunks_of_document("DOC-00003")] == ["DOC-00003#0"]
@@ -202,3 +202,29 @@ def test_stats_count_the_same_records(store):
     assert {k: v for k, v in st["edges"].items() if k not in STRUCTURAL} == {
         t: sum(e.type == t for e in EDGES) for t in {e.type for e in EDGES}
     }
+
+
+def test_a_rewritten_chunk_mentions_only_its_new_entities(store):
+    c = CHUNKS[2]  # DOC-00002#0, which mentioned CUST-0001
+    store.upsert_chunks([Chunk(c.id, c.doc_id, c.ord, c.text, c.tokens, ["CUST-0002"])], VECTORS[2:3])
+    assert store.chunks_for_entities(["CUST-0001", "CUST-0002"]) == {"CUST-0001": [], "CUST-0002": ["DOC-00002#0"]}
+    assert store.get_chunks([c.id])[0].entity_ids == ["CUST-0002"]
+
+
+def test_document_ingest_types_and_co_occurrence_edges(store):
+    """What `hoplens ingest` writes: its own entity types and RELATED_TO between any two entity types."""
+    helix = Entity("byod:helix-analytics", "Company", "Helix Analytics", ["Helix"], {"mentions": 3})
+    maria = Entity("byod:maria-okafor", "Person", "Maria Okafor", [], {"mentions": 1})
+    store.upsert_entities([helix, maria])
+    store.upsert_edges([Edge(helix.id, "RELATED_TO", maria.id, {"weight": 2, "chunks": ["c1"]}),
+                        Edge(helix.id, "RELATED_TO", "CUST-0001", {"weight": 1, "chunks": ["c2"]})])
+    assert store.get_entities([maria.id, helix.id]) == [maria, helix]
+    assert [e.id for e in store.find_entities("helix")] == [helix.id]
+    assert [(e.dst, e.attrs["weight"]) for e, _ in store.neighbors(helix.id, "RELATED_TO", "out")] == [
+        ("CUST-0001", 1), (maria.id, 2)
+    ]
+    assert [e.id for e in store.list_entities("Company")] == [helix.id]
+    sub = store.expand([maria.id], hops=2, fanout=50, max_nodes=50)
+    assert [(n.id, n.hop) for n in sub.nodes[:3]] == [(maria.id, 0), (helix.id, 1), ("CUST-0001", 2)]
+    store.delete_entities([helix.id])
+    assert store.neighbors(maria.id) == []
