@@ -704,7 +704,7 @@ class Maker:
     def c_impact(self) -> None:
         w, cls = self.w, "impact_words"
         hit = [o for o in w.all("Outage") if 1 <= len(w.impacted_customers(o)) <= 25]
-        opts = ["Which customers got hit by {O}?", "Who felt {O}?",
+        opts = ["Which customers got hit by {O}?", "Who was on the wrong end of {O}?",
                 "Which of our accounts were in the blast radius of {O}?",
                 "List the clients that suffered through {O}.",
                 "Whose service was disrupted by {O}? Customers only.",
@@ -713,7 +713,7 @@ class Maker:
             self.add(cls, "multi_hop", self.wording(opts, i).format(O=self.outg(o)),
                      g_set(w, w.impacted_customers(o)), 2, [o])
         opts = ["{O} is resolved now. Which account managers need to reach out to the clients it hurt?",
-                "After {O}, which AMs should be calling their customers that were knocked out?"]
+                "After {O}, which AMs have clients who got burned and need a call?"]
         for i, o in enumerate(self.pick(hit, 2)):
             ids = {w.account_manager(c) for c in w.impacted_customers(o)}
             self.add(cls, "multi_hop", self.wording(opts, i).format(O=self.outg(o)), g_set(w, ids), 3, [o])
@@ -732,14 +732,14 @@ class Maker:
                 n += self.add(cls, "multi_hop", self.wording(opts, n).format(C=self.cust(c)), g_set(w, ids), 2, [c])
             if n >= 3:
                 break
-        opts = ["Which projects took collateral damage from {O}?", "Which projects went down with {O}?"]
+        opts = ["Which projects took collateral damage from {O}?", "Which projects were dragged down by {O}?"]
         n = 0
         for o in self.pick([o for o in w.all("Outage") if w.impacted_projects(o)], 6):
             n += self.add(cls, "multi_hop", self.wording(opts, n).format(O=self.outg(o)),
                           g_set(w, w.impacted_projects(o)), 2, [o])
             if n >= 2:
                 break
-        opts = ["How many customers were knocked offline by {O}?", "Tally of accounts exposed to {O}?"]
+        opts = ["How many customers were knocked offline by {O}?", "Headcount of the accounts that {O} left stranded?"]
         n = 0
         for o in self.pick(hit, 8):
             n += self.add(cls, "multi_hop", self.wording(opts, n).format(O=self.outg(o)),
@@ -756,7 +756,7 @@ class Maker:
         # an outage that touched no one: an empty set answer is the point
         none_hit = [o for o in w.all("Outage") if not w.impacted_customers(o)]
         for o in self.pick(none_hit, 1):
-            self.add(cls, "multi_hop", f"Which customers felt the effects of {self.outg(o)}?", g_set(w, []), 2, [o])
+            self.add(cls, "multi_hop", f"Which customers saw any fallout from {self.outg(o)}?", g_set(w, []), 2, [o])
 
     def c_reference(self) -> None:
         w, cls = self.w, "reference"
@@ -848,7 +848,7 @@ class Maker:
             if 1 <= len(ids) < len(ts):
                 q = [f"Which of {self.cust(c)}'s tickets were caused by an outage?",
                      f"Outage-driven tickets from {self.cust(c)}?",
-                     f"Which tickets from {self.cust(c)} have an outage behind them?"][n % 3]
+                     f"Which tickets from {self.cust(c)} can be blamed on an outage?"][n % 3]
                 n += self.add(cls, "relation", q, g_set(w, ids), 2, [c])
             if n >= 3:
                 break
@@ -944,19 +944,22 @@ class Maker:
         n = 0
         for r in self.pick(w.all("Region"), 10):
             os_ = w.outages_in(r)
-            ids = w.where(os_, severity=("P0", "P1"))
+            a, b = [("P0", "P1"), ("P1", "P2"), ("P2", "P3")][n % 3]
+            ids = w.where(os_, severity=(a, b))
             if 1 <= len(ids) < len(os_):
-                q = [f"P0 or P1 outages in {self.reg(r)}?", f"Which outages in {self.reg(r)} were P0 or P1?"][n % 2]
+                q = [f"{a} or {b} outages in {self.reg(r)}?", f"Which outages in {self.reg(r)} were {a} or {b}?",
+                     f"Outages in {self.reg(r)} at severity {a} or {b}, please."][n % 3]
                 n += self.add(cls, "relation", q, g_set(w, ids), 1, [r])
             if n >= 3:
                 break
         n = 0
         for r in self.pick(w.all("Region"), 10):
             vs = w.vendors_in(r)
-            ids = w.where(vs, sla_tier=("Gold", "Platinum"))
+            a, b = [("Gold", "Platinum"), ("Silver", "Bronze")][n % 2]
+            ids = w.where(vs, sla_tier=(a, b))
             if 1 <= len(ids) < len(vs):
-                q = [f"Gold or Platinum vendors operating in {self.reg(r)}?",
-                     f"Which vendors serving {self.reg(r)} are on either a Gold or a Platinum SLA?"][n % 2]
+                q = [f"{a} or {b} vendors operating in {self.reg(r)}?",
+                     f"Which vendors serving {self.reg(r)} are on either a {a} or a {b} SLA?"][n % 2]
                 n += self.add(cls, "relation", q, g_set(w, ids), 1, [r])
             if n >= 2:
                 break
@@ -1104,7 +1107,8 @@ class Maker:
         k = 0
         for r in self.pick(w.all("Region"), 10):
             val = any(w.where(w.vendor_outages(v), severity="P0") for v in w.vendors_in(r))
-            if val == want[k % 2]:
+            in_r = bool(w.where(w.outages_in(r), severity="P0"))  # the other reading: a P0 outage in R itself
+            if val == want[k % 2] and val == in_r:
                 k += add([f"Does any vendor operating in {self.reg(r)} have a P0 outage in its history?",
                           f"Has any provider present in {self.reg(r)} ever suffered a P0 outage?"][k % 2], val, 2,
                          [r])
