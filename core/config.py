@@ -78,6 +78,12 @@ class Settings(BaseSettings):
     hops: int = 2
     fanout: int = 50  # edges followed per frontier vertex per hop, in deterministic order
     max_subgraph_nodes: int = 200  # the subgraph view is tuned for ~200 nodes
+    # ---- GraphRAG ranking and context (docs/retrieval.md reads these numbers from here; a test checks)
+    graph_max_seeds: int = 8  # vector seeds kept (entities the question names are always kept)
+    graph_anchor_chunks: int = 6  # chunks per named entity pulled through the graph
+    graph_structured_chunks: int = 1  # supporting passages kept next to an exact computed result
+    graph_structured_facts: int = 4  # result entity facts kept next to an exact computed result
+    graph_rerank_pool: int = 12  # chunk candidates shown to the optional LLM reranker
     # Seed search of BasicRAG and GraphRAG: dense + BM25 fused by reciprocal rank fusion (core/retrieval/search.py).
     search_mode: Literal["hybrid", "dense", "lexical"] = "hybrid"
     rrf_k: int = 20  # the RRF constant: weight / (rrf_k + rank); 20 beat the usual 60 here (docs/evaluation.md)
@@ -99,6 +105,11 @@ class Settings(BaseSettings):
     answer_workers: int = 4  # answers computed at once in the app; more wait (then time out) instead of piling up
     answer_cache_entries: int = 256  # demo mode: repeated questions are served from a bounded LRU cache
     max_upload_mb: float = 5.0  # per uploaded file; the content is checked to be text/markdown/JSON lines
+
+    # ---- hoplens import-graph (docs/byog.md)
+    graph_import_max_mb: float = 512.0  # per GraphML/CSV/documents file; a larger one is refused before parsing
+    graph_import_text_chars: int = 200  # a string property this long (and of 2+ sentences) becomes a Document
+    graph_import_categorical_max: int = 12  # a string property with at most this many distinct values is closed
 
     def store_path(self) -> Path:
         return self.store or self.home / f"store-{self.scale}"

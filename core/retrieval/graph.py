@@ -20,12 +20,6 @@ from core.retrieval.context import ContextBuilder, chunk_line, entity_line
 from core.retrieval.llm_assist import llm_plan, llm_rerank
 from core.retrieval.search import RetrievalCore
 
-MAX_SEEDS = 8  # vector seeds kept (question anchors always kept)
-ANCHOR_CHUNKS = 6  # chunks per anchor pulled through the graph
-STRUCTURED_CHUNKS = 1  # supporting passage kept next to an exact computed result
-STRUCTURED_FACTS = 4  # result entity facts kept next to an exact computed result
-RERANK_POOL = 12  # chunk candidates shown to the optional LLM reranker
-
 
 def node_score(node: SubgraphNode, anchors: set[str], result: set[str], max_hop: float) -> float:
     return (
@@ -73,7 +67,7 @@ class GraphRetriever(Retriever):
                 for eid in hit_chunks[h.chunk_id].entity_ids if h.chunk_id in hit_chunks else []:
                     similarity[eid] = max(similarity.get(eid, 0.0), h.score)
             anchors = [i for i in linked.ids]
-            vector_seeds = sorted(similarity, key=lambda e: (-similarity[e], e))[:MAX_SEEDS]
+            vector_seeds = sorted(similarity, key=lambda e: (-similarity[e], e))[: s.graph_max_seeds]
             seeds = list(dict.fromkeys(anchors + vector_seeds))
 
         # (2) expansion with hop scores, and the planner's exact computation
@@ -109,7 +103,7 @@ class GraphRetriever(Retriever):
             self._relations(builder, sub, anchor_set, result, scores, limit=4 if structured else 12)
             chunk_rows = self._chunks(question, hits, hit_chunks, anchor_set, scores)
             if self.assistant is not None and s.llm_rerank and chunk_rows:
-                order, used = llm_rerank(self.assistant, question, [(r[2], r[1]) for r in chunk_rows[:RERANK_POOL]])
+                order, used = llm_rerank(self.assistant, question, [(r[2], r[1]) for r in chunk_rows[: s.graph_rerank_pool]])
                 out.usage = out.usage.add(used)
                 if order:
                     rank = {cid: i for i, cid in enumerate(order)}
@@ -119,10 +113,10 @@ class GraphRetriever(Retriever):
                         key=lambda r: -r[3],
                     )
             if structured:
-                chunk_rows = chunk_rows[:STRUCTURED_CHUNKS]
+                chunk_rows = chunk_rows[: s.graph_structured_chunks]
             fact_ids = sorted((i for i in scores if i not in anchor_set), key=lambda i: (-scores[i], i))
             if structured:
-                fact_ids = [i for i in fact_ids if i in result][:STRUCTURED_FACTS]
+                fact_ids = [i for i in fact_ids if i in result][: s.graph_structured_facts]
             fact_rows = [
                 ("fact", entity_line(e), e.id, scores[e.id]) for e in store.get_entities(fact_ids[:40]) if e is not None
             ]
@@ -150,7 +144,7 @@ class GraphRetriever(Retriever):
         chunks = dict(hit_chunks)
         if anchors:
             qwords = content_words(question)
-            linked = store.chunks_for_entities(sorted(anchors), limit_per_entity=ANCHOR_CHUNKS)
+            linked = store.chunks_for_entities(sorted(anchors), limit_per_entity=self.core.settings.graph_anchor_chunks)
             extra = [cid for ids in linked.values() for cid in ids if cid not in chunks]
             for c in store.get_chunks(extra):
                 chunks[c.id] = c

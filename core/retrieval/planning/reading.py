@@ -231,7 +231,9 @@ def choose_target(r: Reading) -> Noun | None:
     rest = [w for w in r.words[r.ask_from :] if w != "_"]
     wh = WH_TYPES.get(rest[0] if rest else "")
     copula = len(rest) > 1 and rest[1] in ("is", "are", "was", "were")
-    if wh and target is not None and target.type not in wh and (not copula or not set(wh) & anchor_types):
+    # "Who handles more tickets, A or B?": the wh-word picks between named entities, the noun is what is counted
+    choice = sum(1 for a in r.anchors if a.type in (wh or ())) >= 2
+    if wh and target is not None and target.type not in wh and not choice and (not copula or not set(wh) & anchor_types):
         return None  # resolved by the planner with the verbs ("who handles the tickets …", "where did … happen?")
     return target
 

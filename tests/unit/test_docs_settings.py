@@ -1,0 +1,37 @@
+"""Numbers the docs state for a setting are the setting's default: a doc that writes "8 (`HOPLENS_GRAPH_MAX_SEEDS`)"
+or "`HOPLENS_CONTEXT_BUDGET`, default 640" must agree with core/config.py, so docs and code cannot drift."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from core.config import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+BEFORE = re.compile(r"(\d+(?:\.\d+)?)\s*\(`HOPLENS_([A-Z0-9_]+)`\)")
+AFTER = re.compile(r"`HOPLENS_([A-Z0-9_]+)`,?\s*default\s*(\d+(?:\.\d+)?)")
+
+
+def _claims() -> list[tuple[str, str, float]]:
+    out = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        out += [(doc.name, name, float(n)) for n, name in BEFORE.findall(text)]
+        out += [(doc.name, name, float(n)) for name, n in AFTER.findall(text)]
+    return out
+
+
+def test_documented_numbers_are_the_settings_defaults():
+    claims = _claims()
+    names = {c[1] for c in claims}
+    assert {"GRAPH_MAX_SEEDS", "GRAPH_RERANK_POOL", "GRAPH_ANCHOR_CHUNKS"} <= names  # the retrieval docs state them
+    fields = Settings.model_fields
+    wrong = []
+    for doc, name, number in claims:
+        field = fields.get(name.lower())
+        if field is None:
+            wrong.append(f"{doc}: HOPLENS_{name} is not a setting")
+        elif isinstance(field.default, int | float) and float(field.default) != number:
+            wrong.append(f"{doc}: HOPLENS_{name} documented as {number:g}, default is {field.default}")
+    assert not wrong, "\n".join(wrong)
