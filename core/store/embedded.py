@@ -6,8 +6,9 @@ On disk, in the store folder:
   manifest.json     names the current index folder with the sha256 of each file (checked on open)
 In memory: CSR adjacency built on first graph call. See docs/store.md.
 
-Threading: a read-only store gives each thread its own SQLite connection (app sessions read in parallel); a
-writable store serialises everything through one connection and a lock.
+Threading: a read-only store reads one pinned SQLite snapshot through one connection its threads share under a lock
+(so a concurrent build, ingest or restore is invisible to it; see ``_pin_snapshot``); a writable store serialises
+everything through one connection and the same lock.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import numpy as np
 from core.records import Chunk, Document, Edge, Entity, Filter, Hit, PathQuery, Subgraph
 from core.schema import type_of_id
 from core.store import _files, _sqlite, digest
-from core.store._filters import check_filter, matches
+from core.store.filters import check_filter, matches
 from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
 from core.store.base import (
     ONTOLOGY,
@@ -88,9 +89,7 @@ class EmbeddedStore:
             self.path.mkdir(parents=True, exist_ok=True)
         self._db = db
         self._lock = threading.RLock()  # writer connection, transactions and derived-index swaps
-        self._local = threading.local()
         self._conns: list[sqlite3.Connection] = []
-        self._reader_conns: list[tuple[threading.Thread, sqlite3.Connection]] = []
         self._tx_depth = 0
         self._closed = False
         self._graph: Graph | None = None
@@ -131,26 +130,8 @@ class EmbeddedStore:
     def _reader(self) -> Iterator[sqlite3.Connection]:
         if self._closed:
             raise StoreError(f"store {self.path} is closed")
-        if self._wconn is not None or self._snap is not None:
-            with self._lock:
-                yield self._wconn or self._snap
-            return
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = _sqlite.connect(self._db, read_only=True)
-            self._local.conn = conn
-            with self._lock:
-                # app servers start a thread per request: close the connections of threads that are gone
-                alive = []
-                for thread, old in self._reader_conns:
-                    if thread.is_alive():
-                        alive.append((thread, old))
-                    else:
-                        with suppress(sqlite3.Error):
-                            old.close()
-                alive.append((threading.current_thread(), conn))
-                self._reader_conns = alive
-        yield conn
+        with self._lock:  # the writer connection, or the read-only store's pinned snapshot
+            yield self._wconn or self._snap
 
     def _pin_snapshot(self) -> None:
         """A read-only store reads one SQLite snapshot for its whole life: one connection holding one read
@@ -909,11 +890,10 @@ class EmbeddedStore:
         finally:
             self._closed = True
             with self._lock:
-                for conn in self._conns + [c for _, c in self._reader_conns]:
+                for conn in self._conns:
                     with suppress(sqlite3.Error):
                         conn.close()
                 self._conns.clear()
-                self._reader_conns.clear()
 
     def __enter__(self) -> EmbeddedStore:
         return self
