@@ -13,10 +13,29 @@ import pandas as pd
 import streamlit as st
 
 from core import viz
-from ui import frame, guard, resources, widgets
+from ui import build, frame, guard, resources, widgets
 from ui.state import state
 
 EXAMPLES_PER_KIND = 2
+
+
+def _resumable(s) -> bool:
+    """The store opens with a build-state error that another build fixes (an unfinished build, e.g. one killed in a
+    terminal, or indexes older than the records) — not a corrupted store (restore) or another embedder (rebuild)."""
+    from core.dataset.io import MANIFEST
+    from core.store.base import EmbedderMismatch, StoreCorrupted, StoreError
+
+    if s.backend != "embedded" or not (s.data_path() / MANIFEST).exists():
+        return False
+    try:
+        resources.get_store(s)
+    except (StoreCorrupted, EmbedderMismatch):
+        return False
+    except StoreError:
+        return True
+    except Exception:  # noqa: BLE001 - anything else is not ours to fix with a build
+        return False
+    return False
 
 
 def overview(s) -> None:
@@ -28,6 +47,12 @@ def overview(s) -> None:
     store, message = widgets.run_guarded("Opening the knowledge base", lambda: resources.get_store(s))
     if store is None:
         st.error(message)
+        if _resumable(s) and guard.writes_allowed(s):
+            if st.button("Finish the build here (it resumes where it stopped; committed work is kept)",
+                         type="primary", key="overview.resume"):
+                with widgets.guarded("Resuming the build"):
+                    build.start_build(s, s.scale, s.data_path(), s.store_path(), s.seed)
+                    st.rerun()
         st.page_link("pages/5_Data.py", label="Build or restore a knowledge base on the Data page", icon=":material/database:")
         return
 

@@ -156,3 +156,35 @@ def test_damaged_store_points_to_restore(app_at, kb_copy):
     assert not at.metric
     at.switch_page("pages/1_Ask.py").run()
     assert not at.exception and at.error and "restore" in at.error[0].value
+
+
+def test_build_cut_short_outside_the_app_can_be_finished_from_the_overview(app_at, tiny_store, tmp_path):
+    """A build killed in a terminal (no app marker): the overview says so and offers to finish it — no terminal."""
+    import shutil
+
+    from core.config import Settings
+    from core.ingest.build import build_store
+    from ui import jobs
+
+    data, store = tmp_path / "data", tmp_path / "store"
+    shutil.copytree(tiny_store.data, data)
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        build_store(data, store, Settings(store=store, data=data, scale="tiny"), progress=False, doc_batch=8,
+                    _fail_after_batches=1)
+    at = app_at(None, HOPLENS_STORE=str(store), HOPLENS_DATA=str(data), HOPLENS_SCALE="tiny")
+    assert at.error and "did not finish" in at.error[0].value
+    at = at.button(key="overview.resume").click().run()
+    assert not at.exception
+    assert jobs.registry().wait(_build_job(store), timeout=300)["status"] == "done"
+    at.run()
+    assert not at.exception and not at.error
+    assert {m.label: m.value for m in at.metric}["documents"] != "0"
+
+
+def test_damaged_store_offers_no_rebuild(app_at, kb_copy):
+    store = Path(kb_copy["HOPLENS_STORE"])
+    index_file = next(p for p in sorted(store.glob("index-*/*")) if p.is_file())
+    index_file.write_bytes(index_file.read_bytes()[:-16] + b"\0" * 16)
+    at = app_at(None, **kb_copy)
+    assert at.error and "restore" in at.error[0].value
+    assert not [b for b in at.button if b.key == "overview.resume"]
