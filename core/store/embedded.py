@@ -27,7 +27,6 @@ import numpy as np
 from core.records import Chunk, Document, Edge, Entity, Filter, Hit, PathQuery, Subgraph
 from core.schema import type_of_id
 from core.store import _files, _sqlite, digest
-from core.store.filters import check_filter, matches
 from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
 from core.store.base import (
     ONTOLOGY,
@@ -40,6 +39,7 @@ from core.store.base import (
     ontology_from_json,
     ontology_json,
 )
+from core.store.filters import check_filter, matches
 
 if TYPE_CHECKING:
     from core.config import Settings
