@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "core.evaluation.commands",  # eval, bench
     "core.ingest.byod_commands",  # ingest, entities
     "core.store.tg_commands",  # tg-check
+    "core.commands.import_graph",  # import-graph, ontology show
 )
 
 
