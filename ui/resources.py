@@ -21,6 +21,11 @@ def settings() -> Settings:
     """The configured settings, with this session's store choice from the Data page applied."""
     base = get_settings()
     override = state.store_override
+    if override and base.demo:
+        from ui import guard
+
+        if not guard.is_admin(base):  # a visitor of the demo cannot point the app at another folder
+            return base
     return base.model_copy(update={"store": Path(override)}) if override else base
 
 

@@ -112,6 +112,15 @@ def test_tampered_session_state_does_not_unlock(app_at, demo_env, monkeypatch):
     assert "data.build" in _keys(other.run())  # the visitor who unlocked still can
 
 
+def test_store_override_in_session_state_is_ignored_in_demo(app_at, demo_env, tmp_path):
+    at = app_at("pages/5_Data.py", **demo_env)
+    at.session_state["hl.store_override"] = str(tmp_path / "elsewhere")
+    at = at.run()
+    assert not at.exception and not at.error
+    assert [m.label for m in at.metric] == ["entities", "edges", "documents", "chunks", "tokens"]  # the demo store
+    assert not (tmp_path / "elsewhere").exists()
+
+
 def test_admin_secret_unlocks_this_session_only(app_at, demo_env, caplog):
     caplog.set_level(logging.INFO, logger="hoplens.app.guard")
     at = app_at("pages/5_Data.py", **demo_env)
