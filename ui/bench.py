@@ -111,7 +111,9 @@ def start_eval(s: Settings, identity: dict[str, Any], suite: str = DEFAULT_SUITE
             summary = run_eval(suite, names, overwrite=True, **kwargs)
         return {"folder": str(folder), "n": summary.get("config", {}).get("n_questions")}
 
+    from ui.build import target
     from ui.widgets import user_message
 
     return jobs.registry().start("eval", str(folder), f"Evaluating the {suite} suite on {identity['name']}", work,
-                                 on_error=user_message)
+                                 on_error=user_message,
+                                 reads=target(s.store_path()) if s.backend == "embedded" else None)

@@ -84,6 +84,7 @@ def _start_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed:
                  only_if_missing: bool = False) -> jobs.Job:
     key = target(store_dir)
     marker = jobs.marker_path(s.home, key)
+    jobs.registry().check_free(key)  # refuse before closing the store other visitors (or an evaluation) read
     resources.release_store(s.model_copy(update={"store": store_dir}))  # no reader keeps the old files open
     return jobs.registry().start(
         "build", key, f"Building the {scale} knowledge base",
@@ -147,6 +148,7 @@ def start_restore(s: Settings, snapshot: Path) -> jobs.Job:
     from ui import data_ops
 
     store_dir = s.store_path()
+    jobs.registry().check_free(target(store_dir))
     resources.release_store(s)
 
     def work(progress: jobs.Progress) -> dict[str, Any]:

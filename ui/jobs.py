@@ -46,6 +46,7 @@ class Job:
     kind: str  # build | restore | eval
     target: str  # what it writes: a store path, or an evaluation folder
     label: str  # shown to users ("Building the tiny knowledge base"); never holds a server path
+    reads: str | None = None  # a target it reads (an evaluation reads a store): no job may write that meanwhile
     started: float = field(default_factory=time.time)
     finished: float | None = None
     fraction: float = 0.0
@@ -96,7 +97,7 @@ class JobRegistry:
 
     def start(self, kind: str, target: str, label: str, work: Callable[[Progress], Any],
               marker: Path | None = None, marker_data: dict[str, Any] | None = None,
-              on_error: Callable[[BaseException], str] | None = None) -> Job:
+              on_error: Callable[[BaseException], str] | None = None, reads: str | None = None) -> Job:
         """Run ``work(progress)`` in a daemon thread; returns the job at once.
 
         ``marker`` (builds): a JSON file written before the work starts and removed when it ends (either way, unless
@@ -108,12 +109,15 @@ class JobRegistry:
             for job in self._jobs.values():
                 if not job.running:
                     continue
-                if job.target == target:
+                if job.target == target or (reads is not None and job.target == reads):
                     raise JobRefused(f"{job.label} is already running ({job.fraction:.0%}); wait for it to finish")
+                if job.reads is not None and job.reads == target:
+                    raise JobRefused(f"{job.label} is reading this knowledge base ({job.fraction:.0%}); wait for it "
+                                     "to finish")
                 if kind in self.one_per_server and job.kind == kind:
                     raise JobRefused(f"another {kind} is running on this server ({job.label}, {job.fraction:.0%}); "
                                      "one at a time — try again when it has finished")
-            job = Job(id=_job_id(kind, target), kind=kind, target=target, label=label)
+            job = Job(id=_job_id(kind, target), kind=kind, target=target, label=label, reads=reads)
             self._jobs[job.id] = job
         if marker is not None:
             write_marker(marker, {**(marker_data or {}), "kind": kind, "target": target, "label": label,
@@ -133,6 +137,13 @@ class JobRegistry:
 
         threading.Thread(target=run, name=f"hoplens-{job.id}", daemon=True).start()
         return job
+
+    def check_free(self, target: str) -> None:
+        """Raise JobRefused when a running job writes or reads ``target`` (before a writer starts)."""
+        with self._lock:
+            for job in self._jobs.values():
+                if job.running and target in (job.target, job.reads):
+                    raise JobRefused(f"{job.label} is running ({job.fraction:.0%}); wait for it to finish")
 
     def running(self, target: str | None = None, kind: str | None = None) -> list[Job]:
         with self._lock:

@@ -130,3 +130,22 @@ def test_marker_of_a_build_running_in_another_live_process_is_left_alone(tmp_pat
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_no_writer_while_an_evaluation_reads_the_store():
+    reg = jobs.JobRegistry()
+    release = threading.Event()
+    reader = reg.start("eval", "/runs/a", "Evaluating A", lambda progress: release.wait(5), reads="/stores/x")
+    with pytest.raises(jobs.JobRefused, match="reading this knowledge base"):
+        reg.start("build", "/stores/x", "Building X", lambda progress: None)
+    with pytest.raises(jobs.JobRefused, match="Evaluating A is running"):
+        reg.check_free("/stores/x")
+    release.set()
+    reg.wait(reader)
+    reg.check_free("/stores/x")
+    hold = threading.Event()
+    writer = reg.start("build", "/stores/x", "Building X", lambda progress: hold.wait(5))
+    with pytest.raises(jobs.JobRefused, match="Building X is already running"):
+        reg.start("eval", "/runs/b", "Evaluating B", lambda progress: None, reads="/stores/x")
+    hold.set()
+    reg.wait(writer)
