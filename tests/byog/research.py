@@ -87,7 +87,8 @@ def generate(seed: int = 7) -> nx.DiGraph:
         year = rnd.randint(2012, 2025)
         abstract = (f"This paper studies {TOPICS[topic]} with {t.split()[0].lower()} methods. "
                     f"We report results gathered between {year - 2} and {year}. "
-                    f"The approach improves on earlier {rnd.choice(PAPER_NOUNS).lower()} by a clear margin.")
+                    f"The approach improves on earlier {rnd.choice(PAPER_NOUNS).lower()} by a clear margin. "
+                    f"Data and code are released with the paper so that others can repeat every experiment.")
         g.add_node(pid, type="Paper", title=t, year=year, citations=rnd.randint(0, 400), abstract=abstract)
         papers.append(pid)
         g.add_edge(pid, f"topic-{topic}", label="ABOUT")
