@@ -122,17 +122,19 @@ def measure(extractor: str, tmp: Path) -> dict:
     from core.store import open_store
 
     n = write_lee(tmp / "docs")
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     report = ingest_path(tmp / "docs", tmp / "store", embedder=HashEmbedder(), progress=False, extractor=extractor)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     pairs = json.loads((DATA / "lee_pairs.json").read_text(encoding="utf-8"))
     types = json.loads((DATA / "lee_types.json").read_text(encoding="utf-8"))
     with open_store(None, tmp / "store", read_only=True) as store, State.open(store, create=False) as state:
         texts = {f"lee-{i:03d}": t for i, t in enumerate(
             ln for ln in lee_corpus().read_text(encoding="utf-8").splitlines() if ln.strip())}
         lookup = entity_of(state, store, texts)
-        out = {"extractor": report.extractor, "docs": n, "seconds": round(seconds, 1),
-               "docs_per_s": round(n / seconds, 1), "entities": report.entities, "merges": report.merges,
+        out = {"extractor": report.extractor, "path": str(tmp), "docs": n, "seconds": round(seconds, 1),
+               "docs_per_s": round(n / seconds, 1), "cpu_seconds": round(cpu, 1),
+               "docs_per_cpu_s": round(n / cpu, 1),  # what a quiet machine would see (all threads' CPU counted)
+               "entities": report.entities, "merges": report.merges,
                "pairs": score_pairs(lookup, pairs),
                "pairs_hard": score_pairs(lookup, [p for p in pairs if p["hard"]]),
                "pairs_score_split": score_pairs(lookup, [p for p in pairs if p["split"] == "score"]),
@@ -176,9 +178,9 @@ def rule_scores(tmp_path_factory):
 @needs_corpus
 def test_ner_resolution_on_real_news_is_precise(ner_scores):
     pairs, held_out = ner_scores["pairs"], ner_scores["pairs_score_split"]
-    # measured 0.98 / 0.68 (the issue's recall target 0.80 is not reached: short forms used in articles that never
-    # name the full form stay apart, as do acronyms; see docs/byod.md)
-    assert pairs["precision"] >= 0.98 and pairs["recall"] >= 0.65, pairs
+    # measured 1.00 / 0.75 (the issue's recall target 0.80 is not reached: ambiguous short forms, names the model
+    # does not extract on their own and short forms without evidence stay apart; see docs/byod.md)
+    assert pairs["precision"] >= 0.98 and pairs["recall"] >= 0.70, pairs
     assert held_out["precision"] >= 0.95, held_out
 
 
@@ -191,7 +193,7 @@ def test_ner_types_on_real_news(ner_scores):
 @needs_corpus
 def test_rule_fallback_on_real_news_stays_precise(rule_scores):
     assert rule_scores["extractor"] == "rules"
-    assert rule_scores["pairs"]["precision"] >= 0.95, rule_scores["pairs"]
+    assert rule_scores["pairs"]["precision"] >= 0.98, rule_scores["pairs"]
 
 
 if __name__ == "__main__":  # the numbers for docs/byod.md
@@ -210,16 +212,14 @@ if __name__ == "__main__":  # the numbers for docs/byod.md
 
 
 @pytest.fixture(scope="module")
-def lee_store(tmp_path_factory):
-    from core.ingest.byod import ingest_path
+def lee_store(request):
+    """The store the scoring above built (NER when installed, else the rules): one build per run."""
     from core.store import open_store
 
     if lee_corpus() is None:
         pytest.skip("needs gensim (the Lee corpus): pip install 'hoplens[test]'")
-    tmp = tmp_path_factory.mktemp("lee-facet")
-    write_lee(tmp / "docs")
-    ingest_path(tmp / "docs", tmp / "store", embedder=HashEmbedder(), progress=False)
-    store = open_store(None, tmp / "store", read_only=True)
+    built = request.getfixturevalue("ner_scores" if _ner_available() else "rule_scores")
+    store = open_store(None, Path(built["path"]) / "store", read_only=True)
     yield store
     store.close()
 
