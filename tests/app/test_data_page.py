@@ -114,3 +114,15 @@ def test_data_page_without_store_offers_build(app_at, tmp_path):
     assert any("No knowledge base at" in w.value for w in at.warning)
     assert at.button(key="data.build")
     assert at.button(key="data.snap").disabled
+
+
+def test_upload_type_is_checked_from_the_bytes_not_the_name(app_at, kb_copy):
+    before = _stats(kb_copy["HOPLENS_STORE"])
+    at = app_at(PAGE, **kb_copy)
+    at.file_uploader(key="data.uploads").set_value(("minutes.txt", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "text/plain"))
+    at.run()
+    at = at.button(key="data.ingest").click().run()
+    assert not at.exception
+    assert at.error and "minutes.txt is a PDF, not text" in at.error[0].value
+    assert _stats(kb_copy["HOPLENS_STORE"])["documents"] == before["documents"]
+    assert not list((Path(os.environ["HOPLENS_HOME"]) / "uploads").glob("**/minutes.txt"))
