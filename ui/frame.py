@@ -48,9 +48,11 @@ def _admin_box(s: Settings) -> None:
         st.caption(":orange[●] admin actions unlocked for this session")
         st.button("Lock admin actions", key="admin.lock", on_click=_lock)
     else:
-        with st.expander("Admin"):
+        # A form: the typed secret reaches the server only with the Unlock click, and the callback clears it before
+        # the page is drawn again, so it never sits in the session between reruns.
+        with st.expander("Admin"), st.form("admin.form", clear_on_submit=True, border=False):
             st.text_input("Admin secret", type="password", key=ADMIN_TOKEN, autocomplete="off")
-            st.button("Unlock", key="admin.unlock", on_click=_unlock)
+            st.form_submit_button("Unlock", key="admin.unlock", on_click=_unlock)
     if state.admin_message:
         kind, text = state.admin_message
         getattr(st, kind, st.info)(text)

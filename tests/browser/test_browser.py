@@ -317,7 +317,6 @@ SECRET = "browser-admin-secret-42"
 
 def test_demo_mode_is_read_only_and_unlocks_with_the_secret(driver, tiny_store, tmp_path):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
 
     home = tmp_path / "demo-home"
     home.mkdir()
@@ -337,8 +336,7 @@ def test_demo_mode_is_read_only_and_unlocks_with_the_secret(driver, tiny_store, 
         # The admin secret, typed into the sidebar, unlocks this session's write controls.
         driver.find_element(By.XPATH, '//section[@data-testid="stSidebar"]//*[normalize-space()="Admin"]').click()
         box = driver.find_element(By.CSS_SELECTOR, 'input[aria-label="Admin secret"]')
-        box.send_keys(SECRET, Keys.ENTER)
-        _wait_idle(driver)
+        box.send_keys(SECRET)  # inside a form: nothing is sent until Unlock is clicked
         _click_button(driver, "Unlock")
         _wait_text(driver, "Generate and build")
         assert SECRET not in driver.page_source
