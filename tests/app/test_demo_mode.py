@@ -183,3 +183,13 @@ def test_demo_errors_are_short_and_name_no_path(app_at, tmp_path):
     assert not at.exception
     assert at.error and "no knowledge base" in at.error[0].value
     assert str(tmp_path) not in rendered(at) and "[server path]" in at.error[0].value
+
+
+def test_admin_secret_from_streamlit_secrets(app_at, kb_copy):
+    at = app_at("pages/5_Data.py", HOPLENS_DEMO="1", **kb_copy)  # no HOPLENS_ADMIN_TOKEN
+    at = _unlock(at, "anything")
+    assert any("No admin secret is configured" in e.value for e in at.error)
+    at.secrets["HOPLENS_ADMIN_TOKEN"] = "from-secrets-toml"
+    at = _unlock(at.run(), "from-secrets-toml")
+    assert any("unlocked for this browser session" in s.value for s in at.success)
+    assert "data.build" in _keys(at)
