@@ -10,7 +10,8 @@ Rules (docs/byog.md § Inference):
 - attribute kind from the values (declared GraphML/CSV types first): int, float, ISO date/datetime, list, else
   string; a string attribute with few distinct, repeated values is closed (``values``); words from the property
   name (``unit_price`` -> "unit price", "price"; ``hire_date`` -> "hire date", "hire").
-- display name from ``name``, ``title``, or first + last name properties, else the id; aliases from ``aliases``.
+- display name from ``name``, else first + last name properties, else ``title`` (or a GraphML ``label``), else the
+  id; aliases from ``aliases``.
 - string properties of ``graph_import_text_chars``+ characters and two or more sentences become Documents.
 """
 
@@ -270,13 +271,16 @@ def _check_ident(name: str, what: str, where: str) -> str:
 
 def _display_name(props: dict[str, Any], fallback: str) -> str:
     low = {k.lower(): k for k in props}
-    for key in ("name", "title"):
-        if key in low and str(props[low[key]]).strip():
-            return str(props[low[key]]).strip()
+    if "name" in low and str(props[low["name"]]).strip():
+        return str(props[low["name"]]).strip()
+    # first + last before title: a person's "title" is a job title
     first = next((props[low[k]] for k in FIRST_NAMES if k in low and props[low[k]]), None)
     last = next((props[low[k]] for k in LAST_NAMES if k in low and props[low[k]]), None)
     if first or last:
         return " ".join(str(x).strip() for x in (first, last) if x)
+    for key in ("title", "label"):
+        if key in low and str(props[low[key]]).strip():
+            return str(props[low[key]]).strip()
     return fallback
 
 

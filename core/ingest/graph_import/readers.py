@@ -187,6 +187,7 @@ def _parse_header(path: Path, header: list[str]) -> list[tuple[str, str, str | N
         if not m:
             raise GraphImportError(f"{path} line 1 column {i + 1}: cannot read header field {h!r}")
         name, typ, group = m.group("name"), m.group("type") or "string", m.group("group")
+        explicit = m.group("type") is not None
         special = typ.upper() in ("ID", "START_ID", "END_ID", "LABEL", "TYPE", "IGNORE")
         if special:
             typ = typ.upper()
@@ -199,12 +200,14 @@ def _parse_header(path: Path, header: list[str]) -> list[tuple[str, str, str | N
                 )
             if not name:
                 raise GraphImportError(f"{path} line 1 column {i + 1}: header field {h!r} has no property name")
-            typ = typ.lower()
+            typ = typ.lower() if explicit else "untyped"
         cols.append((name, typ, group))
     return cols
 
 
 def _csv_value(raw: str, typ: str, where: str) -> Any:
+    if typ == "untyped":
+        return raw  # no type in the header: inference reads the kind from the values
     if typ.endswith("[]"):
         base = typ[:-2]
         return [_csv_value(x, base, where) for x in raw.split(ARRAY_DELIMITER) if x != ""]
@@ -283,7 +286,8 @@ def read_neo4j_csv(paths: list[Path], max_mb: float = 512.0) -> RawGraph:
                 if row[i] == "":
                     continue  # an empty field is no value (neo4j-admin's default)
                 props[name] = _csv_value(row[i], typ, f"{where} ({name})")
-                out.declared.setdefault(name, LIST if typ.endswith("[]") else NEO4J_TYPES[typ])
+                if typ != "untyped":
+                    out.declared.setdefault(name, LIST if typ.endswith("[]") else NEO4J_TYPES[typ])
             node = RawNode(nid, tuple(labels), props, where)
             by_id[nid] = node
             out.nodes.append(node)
