@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.schema import ENTITY_ID_RE, entity_types, type_nouns
+from core.ontology import CRM, Ontology
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # no apostrophe: "Acme's" -> acme, s
 # Anything shaped like an id (letters, a dash, letters or digits) even when its prefix is unknown.
@@ -51,10 +51,11 @@ class Linked:
 class PhoneBook:
     """Normalised alias -> entity id, keeping only unambiguous, non-generic aliases."""
 
-    def __init__(self, alias_table: dict[str, list[str]], known_ids: set[str] | None = None):
+    def __init__(self, alias_table: dict[str, list[str]], known_ids: set[str] | None = None, onto: Ontology = CRM):
         # Words that would make an alias match ordinary question text.
-        generic = set(type_nouns())
-        for vt in entity_types():
+        self.onto = onto
+        generic = set(onto.type_nouns())
+        for vt in onto.entity_types():
             for a in vt.attrs:
                 generic.update(v.lower() for v in a.values)
                 generic.update(a.words)
@@ -62,7 +63,7 @@ class PhoneBook:
         for alias, ids in alias_table.items():
             key = normalise(alias)
             uniq = set(ids)
-            if len(uniq) != 1 or len(key) < MIN_ALIAS_CHARS or key in generic or ENTITY_ID_RE.fullmatch(alias.upper()):
+            if len(uniq) != 1 or len(key) < MIN_ALIAS_CHARS or key in generic or onto.id_re.fullmatch(alias.upper()):
                 continue
             self.by_alias[key] = next(iter(uniq))
         self.known_ids = known_ids
@@ -76,7 +77,7 @@ class PhoneBook:
             if exists(token):
                 out.mentions.append(Mention(token, m.start(), m.end(), token, "id"))
                 taken.append((m.start(), m.end()))
-            elif ENTITY_ID_RE.fullmatch(token) or token.split("-")[0] in {v.id_prefix for v in entity_types()}:
+            elif self.onto.id_re.fullmatch(token) or token.split("-")[0] in {v.id_prefix for v in self.onto.entity_types() if v.id_prefix}:
                 out.unresolved.append(token)
                 taken.append((m.start(), m.end()))
         words = list(_WORD.finditer(question))

@@ -63,13 +63,14 @@ class RetrievalCore:
             check(embedder)  # refuses a query embedder different from the one that built the index
         self._phonebook: PhoneBook | None = None
         self._lock = threading.Lock()
-        self.planner = Planner(store, self.link, settings.plan_min_confidence)
+        self.ontology = store.ontology()  # the store's own: the CRM, an imported graph's, or a foreign schema's
+        self.planner = Planner(store, self.link, settings.plan_min_confidence, self.ontology)
 
     @property
     def phonebook(self) -> PhoneBook:
         with self._lock:
             if self._phonebook is None:
-                self._phonebook = PhoneBook(self.store.alias_table())
+                self._phonebook = PhoneBook(self.store.alias_table(), onto=self.ontology)
             return self._phonebook
 
     def link(self, question: str) -> Linked:

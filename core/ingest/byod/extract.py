@@ -334,6 +334,8 @@ def clean_name_span(text: str, start: int, end: int, person: bool = False) -> tu
     words = [fold(w) for w in text[s:e].split()]
     if any(w in PRONOUNS or _CONTRACTION.match(w) for w in words):
         return None
+    if all(w.strip(".,") in LEGAL_SUFFIXES for w in words):
+        return None  # "LLC", "Inc." on their own
     if all(w.strip(".,") in _TITLE_WORDS | GENERIC_NOUNS for w in words):
         return None  # "Prime Minister", "Attorney-General", "VP Sales", "Federal Government"
     if len(words) > 1 and words[0].strip(".,") in _TITLE_WORDS:

@@ -27,6 +27,7 @@ from core.ingest.byod.extract import (
     Mention,
     RuleExtractor,
     _overlaps,
+    candidate_spans,
     clean_name_span,
     is_adjective_form,
     type_votes,
@@ -109,7 +110,10 @@ class NERExtractor:
         docs = self.nlp.pipe([t for _, t in chunks], batch_size=32)
         for (chunk_id, text), doc in zip(chunks, docs, strict=True):
             ext = Extraction()
-            certain = self.rules.certain_mentions(chunk_id, text)
+            candidates = candidate_spans(text)
+            certain = self.rules.certain_mentions(chunk_id, text, candidates)
+            # a capitalised name ending in a legal form is one name, whatever part of it the model marked
+            legal = [c for c in candidates if has_legal_suffix(text[c[0] : c[1]])]
             taken = [(m.start, m.end) for m in certain]
             ext.mentions.extend(certain)
             for ent in doc.ents:
@@ -117,6 +121,9 @@ class NERExtractor:
                 if etype is None:
                     continue
                 start, end = ent.start_char, ent.end_char
+                outer = next((c for c in legal if c[0] <= start and end <= c[1] and (c[0], c[1]) != (start, end)), None)
+                if outer is not None and etype == "Company":
+                    start, end = outer
                 nl = text.rfind("\n", start, end)
                 if nl >= 0:  # a name does not run across lines ("# Kickoff\nUmbrella Corp"): keep the last line's part
                     start = nl + 1 + len(text[nl + 1 : end]) - len(text[nl + 1 : end].lstrip())
@@ -131,6 +138,18 @@ class NERExtractor:
                 etype = _with_cues(etype, text, span, name)
                 ext.mentions.append(Mention(name, etype or UNKNOWN_TYPE, span[0], span[1], chunk_id, None, "ner"))
                 taken.append(span)
+            # the model misses some names whose own shape is decisive ("GALAXTON MILLS CORP", "Vinlm Logistics"):
+            # a capitalised candidate ending in a legal form or an organisation word fills in as a Company
+            for c in candidates:
+                name = text[c[0] : c[1]]
+                if _overlaps(c, taken) or len(name.split()) < 2:
+                    continue
+                if has_legal_suffix(name) or fold(name.split()[-1].rstrip(".")) in ORG_WORDS:
+                    span = clean_name_span(text, c[0], c[1])
+                    if span is not None and not _overlaps(span, taken):
+                        ext.mentions.append(Mention(text[span[0]:span[1]], "Company", span[0], span[1], chunk_id, None,
+                                                    "name"))
+                        taken.append(span)
             ext.mentions.sort(key=lambda m: m.start)
             out.append(ext)
         return out

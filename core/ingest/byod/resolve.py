@@ -58,6 +58,7 @@ class Thresholds:
 
     typo_min_len: int = 4  # a one-letter edit only counts as a possible typo in tokens at least this long
     single_typo_min_len: int = 7  # ... and in a one-word name, only when it is at least this long
+    long_typo_len: int = 8  # a rare spelling needs no document evidence when the edited word is at least this long
     short_doc_cover: float = 0.5  # share of a short form's documents that must also name its one full form ...
     specific_short_tokens: int = 2  # a short form this many words long with one full form needs no document evidence
     context_share: float = 0.5  # ... or weighted share of its co-mentioned entities the full form also has
@@ -518,8 +519,16 @@ class Resolver:
             return "unsure", ("", "")
         if cand.mentions <= self.th.rare_mentions and len(cand.docs) <= 1 and \
                 k.mentions >= self.th.frequent_ratio * cand.mentions:
-            # noisy-channel prior: a one-off spelling one letter from a much more frequent name is a typo of it
-            return "supports", ("fuzzy", f"rare spelling ({cand.mentions}x) of a frequent name ({k.mentions}x)")
+            # noisy-channel prior: a one-off spelling one letter from a much more frequent name is a typo of it,
+            # when its document is about that name too (names it, or shares its context), or the edited word is
+            # long enough that a real other name one letter away is unlikely ("Oriyonlo" / "Orionlo", not
+            # "Quindee" / "Quindex")
+            share, weight = self._shared(cand, k)
+            edited = max((len(t) for t in set(ck) ^ set(ok)), default=0)
+            if cand.docs & k.docs or (share >= self.th.context_share and weight >= self.th.context_specific) or \
+                    edited >= self.th.long_typo_len:
+                return "supports", ("fuzzy", f"rare spelling ({cand.mentions}x) of a frequent name ({k.mentions}x)")
+            return "unsure", ("", "")
         if cand.mentions > self.th.rare_mentions and k.mentions > self.th.rare_mentions:
             return "refuse", ("", "")  # each name is known on its own
         return "unsure", ("", "")

@@ -17,7 +17,8 @@ from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
 from core.retrieval.planning.paths import best_path, render_filters, render_walk, stages, wants_derived
 from core.retrieval.planning.reading import Noun, Reading
-from core.retrieval.planning.values import Vocabulary, attr_filters, conditions, edge_attrs, numeric_attr
+from core.retrieval.planning.values import Vocabulary, attr_filters, conditions, edge_attrs, lookup_attr, numeric_attr
+from core.schema import DATE, FLOAT, INT
 from core.store.filters import matches
 
 GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
@@ -117,6 +118,10 @@ def _local_mentioned(r: Reading, anchor: Entity, target: Noun, group: list[Entit
 
 
 def _existential(r: Reading, n: Noun) -> bool:
+    """A noun introduced by existence words ("at least one ticket") — unless it is tied to a named entity right
+    next to it ("an outage at Meadowmark Pay"), which makes it a stop on that entity's route."""
+    if any(0 <= a - n.end <= 2 or 0 <= n.start - a - 1 <= 1 for a in r.anchor_at.values()):
+        return False
     before = " ".join(r.words[max(0, n.start - 4) : n.start])
     return bool(re.search(r"\b(at least one|at least a|a single|one or more|some|any|a|an)( \w+)?$", before))
 
@@ -148,6 +153,14 @@ def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
     top = top_by_attribute(ctx, r, plan, ids)
     if top is not None:
         return top
+    asked = _asked_attribute(r, r.onto.vertex_type(target)) if ids and not (r.count or r.any or r.aggregate) else None
+    if asked is not None:
+        # "Think of X's primary vendor. Which category does it belong to?": the attribute of the set reached
+        ents = [e for e in ctx.store.get_entities(ids[: facts.MAX_LISTED]) if e is not None]
+        values = {e.id: (", ".join(map(str, v)) if isinstance(v, list) else v)
+                  for e in ents for v in [e.attrs.get(asked)] if v not in (None, "")}
+        plan.operator, plan.attribute = "value", asked
+        return PlanResult(plan, [facts.attribute_values(asked, values, ctx.names(list(values)), target, desc)], ids)
     if r.count and not (r.aggregate and numeric_attr(r, r.onto.vertex_type(target))):
         plan.operator = "count"
         plan.kind = "aggregate"
@@ -229,7 +242,8 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
             r.use(other.start, other.end, f"type {other.type}")
             break
     plan.conditions = conditions(ctx.vocab, r, target.type, on_path_types(plan), {target.start})
-    if not (plan.filters or plan.walks or plan.conditions or r.count or r.aggregate or r.any):
+    if not (plan.filters or plan.walks or plan.conditions or r.count or r.aggregate or r.any
+            or _superlative(r, vt) is not None):
         return None  # "tell me about outages": nothing exact to compute
     plan.path = flat_path(plan)
     return state(ctx, r, plan, execute_plan(ctx.store, plan))
@@ -271,25 +285,67 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[st
     return PlanResult(plan, [facts.ranked(word, counted.type, target.type, pick, desc, runners, listed)], winners)
 
 
+def _asked_attribute(r: Reading, vt) -> str | None:
+    """An attribute the asking clause asks for about a set named earlier (no type noun in the asking clause)."""
+    if any(n.start >= r.ask_from for n in r.nouns) or r.ask_from == 0:
+        return None
+    clause = Reading(r.question, r.masked, r.low, ["_"] * r.ask_from + r.words[r.ask_from :], onto=r.onto)
+    attr = lookup_attr(clause, vt)
+    if attr is not None:
+        for i, how in clause.explained.items():
+            r.use(i, i + 1, how)
+    return attr
+
+
+def _superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
+    """(word, attribute, highest?) for "the longest", "the biggest ... by ARR", "the first/most recent"."""
+    words = r.words
+    for i, w in enumerate(words):
+        if i and words[i - 1] == "at":
+            continue  # "at least", "at most"
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if w in lx.DATE_TOP | lx.DATE_BOTTOM and (w != "last" or nxt in lx.nouns(r.onto) or nxt == "one"):
+            dates = [a for a in vt.attrs if a.kind == DATE]
+            named = [a for a in dates if any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0 for p in a.words)]
+            if dates:
+                return w, (named or dates)[0].name, w in lx.DATE_TOP
+        if w in lx.TOP_WORDS | lx.BOTTOM_WORDS:
+            attr = numeric_attr(r, vt)
+            if attr is None:  # "the longest outage": the adjective names the attribute ("how long")
+                base = w[:-3] if w.endswith("est") else w
+                fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT) and len(base) >= 3
+                        and any(base in lx.words_of(ph) for ph in a.words)]
+                attr = fits[0] if len(fits) == 1 else None
+            if attr is not None:
+                return w, attr, w in lx.TOP_WORDS
+    return None
+
+
 def top_by_attribute(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult | None:
-    """"Which of X's outages lasted longest?", "the biggest customer by ARR": the extreme of a numeric attribute."""
-    top = next((w for i, w in enumerate(r.words) if w in lx.TOP_WORDS | lx.BOTTOM_WORDS
-                and (i == 0 or r.words[i - 1] != "at")), None)
+    """"Which of X's outages lasted longest?", "the biggest customer by ARR", "the first outage in R": the
+    extreme of a numeric or date attribute over the computed set."""
     target = plan.target_type or ""
-    if top is None or not ids or r.count:
+    if not ids or r.count or not target:
         return None
-    attr = numeric_attr(r, r.onto.vertex_type(target))
-    if attr is None:
+    found = _superlative(r, r.onto.vertex_type(target))
+    if found is None:
         return None
-    values = {e.id: v for e in ctx.store.get_entities(ids) if e is not None for v in [_as_float(e.attrs.get(attr))]
-              if v is not None}
+    word, attr, highest = found
+    kind = r.onto.vertex_type(target).attr(attr).kind
+    values: dict[str, Any] = {}
+    for e in ctx.store.get_entities(ids):
+        v = e.attrs.get(attr) if e is not None else None
+        v = str(v) if kind == DATE and v not in (None, "") else _as_float(v)
+        if v is not None and e is not None:
+            values[e.id] = v
     if not values:
         return None
-    pick = (max if top in lx.TOP_WORDS else min)(values.values())
+    pick = (max if highest else min)(values.values())
     winners = sorted(i for i, v in values.items() if v == pick)
-    r.use_phrase(top, "superlative")
-    plan.kind, plan.operator, plan.attribute = "aggregate", "argmax" if top in lx.TOP_WORDS else "argmin", attr
-    desc = describe(plan) + f"; {top} {attr}"
+    r.use_phrase(word, "superlative")
+    r.use_phrase("recent", "superlative")
+    plan.kind, plan.operator, plan.attribute = "aggregate", "argmax" if highest else "argmin", attr
+    desc = describe(plan) + f"; {word} {attr}"
     plan.explanation = desc
     return PlanResult(plan, [facts.members(winners, ctx.names(winners), target, desc)], winners)
 

@@ -18,11 +18,11 @@ from core.retrieval.linking import normalise
 # Counting, in the ways English asks for a number of things ("tally", "count up", "how big is the set of").
 COUNT = re.compile(
     r"\b(how many|number of|count|counts|counting|counted|tally|tallies|tallied|tot up|total number|quantity of|"
-    r"how big|size of|headcount|enumerate how many)\b"
+    r"how big|size of|headcount|enumerate how many|volume|what s the figure)\b"
 )
 SUPERLATIVE = re.compile(r"(?<!at )\b(most|fewest|least|highest number|largest number|greatest number|biggest number)\b")
 AGGREGATES = {
-    "total": re.compile(r"\b(total|sum|summed|combined|aggregate|altogether|add up|adds up|added up|add up to)\b"),
+    "total": re.compile(r"\b(total|sum|summed|combined|aggregate|altogether|add up|adds up|added up|add up to|how much)\b"),
     "average": re.compile(r"\b(average|mean|typical|avg)\b"),
 }
 # A yes/no question over a set: "are there any", "were any", "does any vendor", "is there a".
@@ -34,6 +34,9 @@ NEGATION = re.compile(r"\b(not|no|never|without|lacking|lack|lacks|none|nothing|
 # A noun after one of these is not constrained ("in any region", "across every region").
 UNCONSTRAINED = frozenset("any every each all whatever whichever".split())
 # Superlatives over a numeric attribute: max for the first group, min for the second.
+# Superlatives over a date attribute: the latest and the earliest.
+DATE_TOP = frozenset("latest newest recent last".split())
+DATE_BOTTOM = frozenset("first earliest oldest".split())
 TOP_WORDS = frozenset("biggest largest highest greatest longest most top maximum max latest newest costliest "
                       "priciest richest".split())
 BOTTOM_WORDS = frozenset("smallest lowest shortest least minimum min earliest oldest cheapest".split())
@@ -70,10 +73,20 @@ FUNCTION_WORDS = frozenset(
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
     total number count many much consider considering regarding given suppose take single lone sole ones
     ever far respectively base pool roster set group collection lineup book footprint distinct unique different
-    separate individual""".split()
+    separate individual record records recorded file books system today mind think wonder curious interested
+    rated rating ratings graded classified marked labelled labeled flagged tagged categorised categorized sat sit
+    sitting overall ever""".split()
+)
+# Nouns that name "some entity" without its type ("Which Software companies depend on X?", "anyone in R relying
+# on V"): the type comes from the relation verb, as for "who".
+GENERIC_NOUNS = frozenset(
+    """company companies firm firms organisation organisations organization organizations business businesses
+    entity entities party parties anyone anybody someone somebody member members folks""".split()
 )
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
-PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now"})
+# A value after one of these describes the entity ("tickets that are still open", "a case rated High").
+PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now",
+                             "rated", "graded", "classified", "marked", "flagged", "labelled", "labeled", "tagged"})
 # Weak verb phrases say little about which edge is meant.
 WEAK_VERBS = frozenset({"in", "for", "have", "has", "had", "about", "use", "uses", "using", "serve", "serves",
                         "against", "run", "own", "experience", "cause", "power"})

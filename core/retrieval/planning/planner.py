@@ -29,11 +29,13 @@ from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, ch
 from core.retrieval.planning.values import Vocabulary, attr_filters, lookup_attr
 
 
-def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None) -> Noun | None:
+def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None,
+                      all_best: bool = False):
     """The type a relation verb points to from the anchor's type ("Who handles TICK-1?" -> Employee); with
     ``near``, the verb closest to that word wins ("who *handles* the tickets raised by …")."""
     stems = [lx.stem(w) for w in r.words]
     best: tuple[int, int, str] | None = None
+    keys: list[tuple[int, int, str]] = []
     for e in r.onto.edge_types:
         if e.structural or anchor_type not in (e.src, e.dst):
             continue
@@ -47,8 +49,11 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
                 for i in range(len(stems) - len(p) + 1):
                     if stems[i : i + len(p)] == p:
                         key = (-abs(i - near) if near is not None else 0, len(v), other)
+                        keys.append(key)
                         if best is None or key > best:
                             best = key
+    if all_best:  # every type tied with the best (same distance and verb length)
+        return sorted({k[2] for k in keys if best is not None and k[:2] == best[:2]})
     return Noun(best[2], -1, -1, False) if best else None
 
 
@@ -85,6 +90,33 @@ class Planner:
         result = self._plan(r)
         return self._finish(r, result)
 
+    def _wh_type(self, wh: tuple[str, ...], anchor_type: str) -> str:
+        """Of the types a wh-word may mean, the first one the anchor's type is directly related to (an edge, or a
+        derived relation: "who was hit by the outage?" means customers), else the first."""
+        for t in wh:
+            if t != anchor_type and (self.onto.relation(anchor_type, t) is not None or any(
+                    {e.src, e.dst} == {anchor_type, t} for e in self.onto.edge_types if not e.structural)):
+                return t
+        return wh[0]
+
+    def _resolve_generic(self, r: Reading, noun: Noun) -> Noun | None:
+        """A generic noun ("companies", "anyone") takes the type a relation verb gives from a named entity, or
+        from another type noun of the question."""
+        bases = [a.type for a in r.anchors] + [n.type for n in r.nouns]
+        for base in dict.fromkeys(bases):
+            fits = target_from_verbs(r, base, near=noun.start, all_best=True)
+            if fits:
+                # several types fit the verb ("depend on": customers and projects): the one whose closed values the
+                # question names, else the ontology's hub (the type with the most relations)
+                words = set(r.words) - lx.FUNCTION_WORDS
+                degree = {t: sum(t in (e.src, e.dst) for e in self.onto.edge_types) for t in fits}
+                named = {t: any(w in words for vals in self.ctx.vocab.values(self.onto.vertex_type(t)).values()
+                                for v in vals for w in lx.words_of(v)) for t in fits}
+                pick = max(fits, key=lambda t: (named[t], degree[t], t))
+                r.use(noun.start, noun.end, f"type {pick}")
+                return Noun(pick, noun.start, noun.end, noun.plural, generic=True)
+        return None
+
     def filters_for(self, reading: Reading, type_name: str, position: int) -> list:
         """Attribute filters the question puts on ``type_name`` (the noun at word ``position``)."""
         vt = self._type(type_name)
@@ -104,24 +136,32 @@ class Planner:
                                    explanation=f"no entity named {unknown!r}"),
                               [facts.not_found(f"no entity named '{unknown}'")])
         target = choose_target(r)
+        first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+        if target is not None and target.generic:
+            target = self._resolve_generic(r, target) or choose_target(r, generic=False)
+        elif target is None and r.anchors and {"else", "other", "others"} & set(r.words[r.ask_from :]) and first in WH_TYPES:
+            # "X was hit by O. Who else was?": more of the first named entity's type, reached from the others
+            at = next(i for i in range(r.ask_from, len(r.words)) if r.words[i] in ("else", "other", "others"))
+            r.use(at, at + 1, "exclusion")
+            target = Noun(r.anchors[0].type, at, at + 1, False)
         if not r.anchors:
             if target is None:
                 target = next((n for n in r.nouns if n.start >= r.ask_from), r.nouns[0] if r.nouns else None)
             planned = h.whole_type(ctx, r, target) if target is not None else None
             return planned or PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
         other_nouns = [n for n in r.nouns if n.type not in r.anchor_types]
-        first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
         wh = WH_TYPES.get(first)
         if target is None and wh and other_nouns:
             via = target_from_verbs(r, other_nouns[0].type, exclude=r.anchor_types, near=r.ask_from + 1)
-            target = via if via is not None and via.type in wh else Noun(wh[0], -1, -1, False)
+            target = via if via is not None and via.type in wh else Noun(self._wh_type(wh, r.anchors[0].type), -1, -1, False)
         anchor = r.anchors[0]
         if r.portfolio and not other_nouns:
             return h.portfolio(ctx, anchor)
         same_type = [a for a in r.anchors if a.type == anchor.type]
         if len(same_type) >= 2 and r.compare and target is not None and not r.count:
             return h.comparison(ctx, r, same_type[:2], target)
-        if r.yesno and len(r.anchor_types) >= 2 and not (r.any and target is not None and target.plural):
+        asks_a_set = target is not None and (target.generic or (r.any and target.plural))
+        if r.yesno and len(r.anchor_types) >= 2 and not asks_a_set:
             return h.reach(ctx, r, r.anchors[0], r.anchors[1])
         if r.yesno and len(r.anchors) == 1 and self._type(anchor.type) is not None and not other_nouns:
             checked = h.value_check(ctx, r, anchor)
@@ -129,12 +169,13 @@ class Planner:
                 return checked
         if target is None:
             vt = self._type(anchor.type)
-            attr = lookup_attr(r, vt) if vt is not None else None
+            # "Who opened TICK-1?" asks for an entity, not the ticket's opening date
+            attr = lookup_attr(r, vt) if vt is not None and first not in ("who", "whom") else None
             if attr and not r.count:
                 return h.lookup(ctx, anchor, attr)
             target = target_from_verbs(r, anchor.type)
-            if target is None and wh and wh[0] != anchor.type:
-                target = Noun(wh[0], -1, -1, False)
+            if target is None and wh and self._wh_type(wh, anchor.type) != anchor.type:
+                target = Noun(self._wh_type(wh, anchor.type), -1, -1, False)
         if target is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no target type recognised"))
         if self._type(target.type) is None or any(self._type(a.type) is None for a in r.anchors):
@@ -161,7 +202,7 @@ class Planner:
                 r.use(start, start + len(m.group(0).split()), "portfolio")
         # the derived relation is the only stage that intersects several paths
         impact = any(len(st.paths) > 1 for w in plan.walks for st in w.stages) or any(c.paths for c in plan.conditions)
-        confidence, unexplained = account(r, used, impact)
+        confidence, unexplained = account(r, used, impact, plan.target_type)
         if plan.operator == "value" or plan.kind == "portfolio":
             # One entity's attribute, or everything about it: no path or filter to misread, so only words that
             # name another attribute or a value could mean a different question.

@@ -25,6 +25,8 @@ from core.retrieval.planning import lexicon as lx
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
+# A short last clause that only names the answer's type ("…? Customers, please.").
+_ANSWER_TYPE = re.compile(r"^\s*\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|thanks)\W*$", re.I)
 _REQUEST = re.compile(r"^\s*(?:and\s+|so\s+|now\s+|then\s+|also\s+)?(list|name|show|give|tell|count|tally|find|"
                       r"identify|enumerate|provide|return|pull|get|what|which|who|whom|whose|how|where|when|is|are|"
                       r"was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
@@ -39,6 +41,7 @@ class Noun:
     end: int  # one past the last word
     plural: bool
     modifier: bool = False  # "outage-related tickets", "outage tickets": describes the head noun after it
+    generic: bool = False  # "companies", "anyone": an entity whose type the relation verb gives (type "*")
     negated: bool = False  # "tickets not caused by any outage", "customers without a project"
     unconstrained: bool = False  # "in any region", "across every region": names a type but restricts nothing
 
@@ -68,6 +71,7 @@ class Reading:
     unresolved: list[str] = field(default_factory=list)
     include_anchors: bool = False  # "how many customers are there (counting it)?"
     onto: Ontology = CRM  # the ontology of the store the question is asked of
+    generic: list[int] = field(default_factory=list)  # word positions of generic entity nouns ("companies")
 
     @property
     def anchor_types(self) -> set[str]:
@@ -147,7 +151,7 @@ def _ask_from(question: str, char_starts: list[int]) -> tuple[int, int]:
     best = 0
     for s in starts:
         clause = question[s:]
-        if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40])):
+        if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40]) or _ANSWER_TYPE.match(clause)):
             best = s
     return sum(1 for c in char_starts if c < best), best
 
@@ -176,6 +180,8 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words))
+    typed = {i for n in r.nouns for i in range(n.start, n.end)}
+    r.generic = [i for i, w in enumerate(words) if w in lx.GENERIC_NOUNS and i not in typed]
     _read_references(r)
     return r
 
@@ -214,11 +220,23 @@ def _read_references(r: Reading) -> None:
             r.references[i] = "an entity named earlier"
 
 
-def choose_target(r: Reading) -> Noun | None:
-    """The type the question asks for (module docstring)."""
+def choose_target(r: Reading, generic: bool = True) -> Noun | None:
+    """The type the question asks for (module docstring); ``generic=False`` ignores generic nouns."""
     nouns = r.nouns
     anchor_types = r.anchor_types
-    asking = [n for n in nouns if n.start >= r.ask_from] or nouns
+    asking = [n for n in nouns if n.start >= r.ask_from]
+    rest = [w for w in r.words[r.ask_from :] if w != "_"]
+    wh = WH_TYPES.get(rest[0] if rest else "")
+    generic = [i for i in r.generic if i >= r.ask_from] if generic else []
+    if generic and (not asking or generic[0] < asking[0].start):
+        g = generic[0]  # "Which Software companies depend on X?": the verb will say which type
+        return Noun("*", g, g + 1, r.words[g].endswith("s"), generic=True)
+    if not asking and wh:
+        # "Among the accounts X manages, who has the lowest health score?": the set named after among/of
+        among = [n for n in nouns if n.start < r.ask_from and set(r.words[max(0, n.start - 2) : n.start])
+                 & {"among", "amongst", "of", "from"}]
+        return among[0] if among else None  # else "X opened tickets. Who were they assigned to?": the verb decides
+    asking = asking or nouns
     referred = {n.start for n in nouns if n.start - 1 in r.references}
     other = [n for n in asking if n.type not in anchor_types and n.start not in referred and not n.modifier
              and not n.negated]
@@ -228,8 +246,6 @@ def choose_target(r: Reading) -> Noun | None:
     if target is None:
         same = [n for n in asking if n.plural and n.start not in referred]
         target = same[0] if same else None
-    rest = [w for w in r.words[r.ask_from :] if w != "_"]
-    wh = WH_TYPES.get(rest[0] if rest else "")
     copula = len(rest) > 1 and rest[1] in ("is", "are", "was", "were")
     # "Who handles more tickets, A or B?": the wh-word picks between named entities, the noun is what is counted
     choice = sum(1 for a in r.anchors if a.type in (wh or ())) >= 2
@@ -246,26 +262,37 @@ def _relations(onto: Ontology, a: str, b: str) -> set[str]:
     return out
 
 
-def _single_relation_words(r: Reading, used: set[str]) -> set[int]:
+def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, int, str]] = ()) -> set[int]:
     """Words between two typed things (nouns or anchors) whose types have exactly one relation in the ontology,
     when the plan uses it: whatever verb the question chose ("produce", "bore the brunt of"), it can only mean that."""
     typed = sorted([(n.start, n.end, n.type) for n in r.nouns]
-                   + [(i, i + 1, a.type) for a in r.anchors for i in [r.anchor_at.get(a.id, -1)] if i >= 0])
+                   + [(i, i + 1, a.type) for a in r.anchors for i in [r.anchor_at.get(a.id, -1)] if i >= 0]
+                   + list(extra))
     out: set[int] = set()
     for (_s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
         rel = _relations(r.onto, t1, t2)
         if len(rel) == 1 and rel <= used:
             out |= set(range(e1, s2))
+    if len(typed) >= 2:
+        # "the accounts that OUTAGE-022 left stranded": words after the last of two related things end the relation
+        (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
+        rel = _relations(r.onto, t1, t2)
+        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(r.words) - e2 <= 3:
+            out |= set(range(e2, len(r.words)))
     return out
 
 
-def account(r: Reading, used_edges: set[str], impact: bool) -> tuple[float, list[str]]:
+def account(r: Reading, used_edges: set[str], impact: bool, target: str | None = None) -> tuple[float, list[str]]:
     """(confidence, unexplained words): the share of content words the plan accounts for."""
     verb_at = lx.verb_positions(r.onto, r.words)
     ops = lx.operator_positions(r.words)
     impact_at = lx.impact_positions(r.onto, r.words) if impact else set()
     used = used_edges | ({"derived"} if impact else set())
-    single = _single_relation_words(r, used)
+    # a wh-word that stands for the target ("who was hit by …") is a typed slot like a noun
+    first = next((i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"), -1)
+    wh_slot = [(first, first + 1, target)] if (target and first >= 0 and r.words[first] in lx.WH_WORDS
+                                               and not any(n.type == target for n in r.nouns)) else []
+    single = _single_relation_words(r, used, wh_slot)
     text = " ".join(r.words)
     generic: set[int] = set()
     for m in lx.GENERIC_RELATION.finditer(text):

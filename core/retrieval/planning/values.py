@@ -25,11 +25,15 @@ CALENDAR = ("january february march april may june july august september october
 _CMP = [
     (re.compile(r"\b(at least|no less than|or more)\b"), ">="),
     (re.compile(r"\b(at most|no more than|or less|or fewer)\b"), "<="),
-    (re.compile(r"\b(above|over|greater than|more than|higher than|exceeding|exceeds|after|later than|since)\b"), ">"),
-    (re.compile(r"\b(below|under|less than|lower than|fewer than|before|earlier than)\b"), "<"),
+    (re.compile(r"\b(above|over|greater than|more than|higher than|longer than|bigger than|larger than|exceeding|"
+                r"exceeds|after|later than|since)\b"), ">"),
+    (re.compile(r"\b(below|under|less than|lower than|fewer than|shorter than|smaller than|cheaper than|before|"
+                r"earlier than)\b"), "<"),
 ]
+_CMP_ANY = "|".join(f"(?:{rx.pattern})" for rx, _ in _CMP)
 _NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([kmb])?\b", re.I)
-_YEAR = re.compile(r"\b(in|during|from|of|since)\s+((?:19|20)\d{2})\b(?!-)")
+_YEAR = re.compile(r"\b(in|during|from|of|since|after|before)\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?"
+                   r"((?:19|20)\d{2})\b(?!-)")
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
 
@@ -111,7 +115,9 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     lo, hi = scope or (0, len(words))
     filters: list[Filter] = []
     other_noun_at = {n.start for n in r.nouns if n.type != target.name}
-    taken: set[int] = set(exclude or ())
+    target_end = next((n.end for n in r.nouns if n.start == target_pos), -1)
+    # words of the target's own type nouns are the noun, not a value ("their customer success manager")
+    taken: set[int] = set(exclude or ()) | {i for n in r.nouns if n.type == target.name for i in range(n.start, n.end)}
     for attr in target.attrs:
         attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(phrase)}
         spots: list[tuple[int, int, str]] = []  # every occurrence of a closed value of this attribute
@@ -128,13 +134,15 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             after, before = words[end : end + 3], words[max(0, i - 3) : i]
             distinctive = any(ch.isdigit() for ch in value)
             near_noun = target_pos >= 0 and i < target_pos <= end + 2 + 2 * _in_list(words, end)
+            # a state right after the noun: "projects on hold", "cases under review"
+            near_noun = near_noun or (target_end >= 0 and target_end <= i <= target_end + 1)
             if end in other_noun_at and not near_noun:
                 continue
             predicate = bool(set(before[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in Retail"
             if (loose or distinctive or near_noun or predicate or attr_words & set(after) or attr_words & set(before)):
                 found.append((i, end, value))
         # A value listed beside an accepted one belongs to the same set ("Open or In Progress", "Gold, Platinum").
-        joins = {"or", "and", "either", "nor"}
+        joins = {"or", "and", "either", "nor", "a", "an", "the"}
         grew = bool(found)
         while grew:
             grew = False
@@ -175,9 +183,12 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
         if attr.kind not in (INT, FLOAT, DATE):
             continue
         for phrase in sorted((attr.name.replace("_", " "), *attr.words), key=len, reverse=True):
-            m = re.search(rf"\b{re.escape(phrase)}\b(.{{0,40}})", low)
-            if not m:
-                continue
+            m = re.search(rf"\b{re.escape(phrase)}\w*\b(.{{0,40}})", low)  # "lasted more than 4 hours"
+            if not m or not any(p.search(m.group(1)) for p, _ in _CMP):
+                # "shorter than 2 hours": the comparison comes first and the attribute's unit word after the number
+                m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*\d[\d,.]*\s*[kmb]?)\s*{re.escape(phrase)}\b", low)
+                if not m:
+                    continue
             tail = m.group(1)
             for pattern, op in _CMP:
                 c = pattern.search(tail)
@@ -195,15 +206,24 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
                         got *= {"k": 1e3, "m": 1e6, "b": 1e9}.get((n.group(2) or "").lower(), 1)
                 if got is not None:
                     filters.append(Filter(attr.name, op, got))
-                    r.use_phrase(phrase, f"attribute {attr.name}")
-                    _use_tail(r, tail[: c.end() + 24])
+                    mine = {w for ph in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(ph)}
+                    for j, w in enumerate(r.words):  # "lasted" for "last"
+                        if w in mine or any(len(x) >= 4 and w.startswith(x) for x in mine):
+                            r.use(j, j + 1, f"attribute {attr.name}")
+                    _use_tail(r, m.group(0)[:80])
                 break
             break
     year = _YEAR.search(low)
     dates = [a for a in target.attrs if a.kind == DATE]
     if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
         named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
-        filters.append(Filter((named or dates)[0].name, "contains", year.group(2)))
+        y, word = year.group(2), year.group(1)
+        # ISO dates compare as strings: "since 2024" is >= 2024-01-01, "before 2024" < 2024-01-01
+        op, val = {"since": (">=", f"{y}-01-01"), "from": (">=", f"{y}-01-01"), "after": (">", f"{y}-12-31~"),
+                   "before": ("<", f"{y}-01-01")}.get(word, ("contains", y))
+        filters.append(Filter((named or dates)[0].name, op, val))
+        for w in ("start", "beginning", "end", word, y):
+            r.use_phrase(w, "year")
         r.use_phrase(year.group(2), "year")
         for a in named[:1]:
             for p in a.words:
@@ -216,7 +236,9 @@ def _use_tail(r: Reading, tail: str) -> None:
     for w in lx.words_of(tail):
         if any(ch.isdigit() for ch in w) or w in ("than", "least", "most", "more", "less", "over", "under", "above",
                                                    "below", "after", "before", "since", "fewer", "exceeding", "exceeds",
-                                                   "greater", "higher", "lower", "k", "m", "b", "million", "thousand"):
+                                                   "greater", "higher", "lower", "k", "m", "b", "million", "thousand",
+                                                   "shorter", "longer", "bigger", "larger", "smaller", "cheaper",
+                                                   "later", "earlier", "least", "most", "no"):
             i = lx.find_phrase(r.words, w)
             if i >= 0:
                 r.use(i, i + 1, "comparison")
@@ -304,7 +326,12 @@ def numeric_attr(r: Reading, vt: VertexType) -> str | None:
             if at >= 0 and (best is None or len(phrase) > best[0]):
                 best = (len(phrase), attr.name, phrase, at)
     if best:
-        r.use(best[3], best[3] + len(lx.words_of(best[2])), f"attribute {best[1]}")
+        attr = vt.attr(best[1])
+        mine = {w for ph in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(ph)}
+        mine |= KIND_WORDS.get(attr.kind, set())
+        for j, w in enumerate(r.words):  # every word of the attribute ("how long … last (hours)")
+            if w in mine or any(len(x) >= 4 and w.startswith(x) for x in mine):
+                r.use(j, j + 1, f"attribute {attr.name}")
     return best[1] if best else None
 
 
