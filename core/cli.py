@@ -10,7 +10,7 @@ import sys
 COMMAND_MODULES = (
     "core.commands.app",  # app
     "core.dataset.commands",  # generate, questions
-    "core.ingest.commands",  # build, snapshot, restore
+    "core.ingest.commands",  # build, snapshot, restore, verify
     "core.commands.ask",  # ask
     "core.evaluation.commands",  # eval, bench
     "core.ingest.byod_commands",  # ingest, entities
