@@ -83,3 +83,86 @@ def test_the_fixture_build_itself_is_valid(kb, tmp_path):
     shutil.copytree(kb / "data", data)
     report = _build(data, kb / "store", kb)
     assert report["processed"] == 0 and report["documents"] == 12
+
+
+# ---- hoplens import-graph (GraphML, Neo4j admin-import CSV) --------------------------------------------------
+
+GRAPHML = (b"""<?xml version="1.0" encoding="UTF-8"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+<key id="labels" for="node" attr.name="labels" attr.type="string"/>
+<key id="name" for="node" attr.name="name" attr.type="string"/>
+<key id="born" for="node" attr.name="born" attr.type="long"/>
+<key id="label" for="edge" attr.name="label" attr.type="string"/>
+<graph id="G" edgedefault="directed">
+<node id="n0" labels=":Person"><data key="labels">:Person</data><data key="name">Keanu Reeves</data><data key="born">1964</data></node>
+<node id="n1" labels=":Person"><data key="labels">:Person</data><data key="name">Carrie-Anne Moss</data><data key="born">1967</data></node>
+<node id="n2" labels=":Movie"><data key="labels">:Movie</data><data key="name">The Matrix</data></node>
+<edge id="e0" source="n0" target="n2" label="ACTED_IN"><data key="label">ACTED_IN</data></edge>
+<edge id="e1" source="n1" target="n2" label="ACTED_IN"><data key="label">ACTED_IN</data></edge>
+</graph></graphml>
+""")
+CSV = b"personId:ID(Person),name,age:int,:LABEL\n1,Ada Lovelace,36,Person\n2,Alan Turing,41,Person\n"
+GRAPH_FILES = {"g.graphml": GRAPHML, "people.csv": CSV}
+
+
+def _mutate(data: bytes, cut: int | None, flips: list[tuple[int, int]], insert: bytes) -> bytes:
+    out = bytearray(data if cut is None else data[: cut % (len(data) + 1)])
+    for at, mask in flips:
+        if out:
+            out[at % len(out)] ^= mask or 1
+    pos = len(out) // 2
+    return bytes(out[:pos]) + insert + bytes(out[pos:])
+
+
+INSERTS = st.one_of(
+    st.just(b""), st.binary(max_size=40), st.just(b"\xff\xfe"), st.just(b"<a>" * 5000 + b"</a>" * 5000),
+    st.just(b'<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>'), st.just(b"\x00"),
+    st.just(b'"unclosed,quote\n'), st.just(b"x" * 200_000),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(GRAPH_FILES)), cut=st.none() | st.integers(0, 2000),
+       flips=st.lists(st.tuples(st.integers(0, 5000), st.integers(0, 255)), max_size=3), insert=INSERTS)
+def test_graph_files_read_or_refused_naming_the_file(tmp_path, name, cut, flips, insert):
+    from core.ingest.graph_import.infer import infer
+    from core.ingest.graph_import.readers import read_graph
+
+    path = tmp_path / name
+    path.write_bytes(_mutate(GRAPH_FILES[name], cut, flips, insert))
+    try:
+        res = infer(read_graph(path), Settings(home=tmp_path), name="g")
+    except ValueError as exc:  # GraphImportError is a ValueError
+        assert name in str(exc), str(exc)
+        return
+    for e in res.entities:  # what would be stored is valid text
+        (e.id + e.type + e.name).encode("utf-8")
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    from core.ingest.graph_import.load import import_graph
+
+    root = tmp_path_factory.mktemp("import-graph")
+    (root / "g.graphml").write_bytes(GRAPHML)
+    import_graph(root / "g.graphml", root / "store", settings=Settings(home=root), embedder=HashingEmbedder())
+    return root
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.none() | st.integers(0, 2000), flips=st.lists(st.tuples(st.integers(0, 5000), st.integers(1, 255)),
+                                                            min_size=1, max_size=3), insert=INSERTS)
+def test_a_failed_graph_import_changes_nothing(imported, cut, flips, insert):
+    from core.ingest.graph_import.load import import_graph
+
+    src = imported / "bad" / "g.graphml"
+    src.parent.mkdir(exist_ok=True)
+    src.write_bytes(_mutate(GRAPHML, cut, flips, insert))
+    before = _fingerprint(imported / "store")
+    try:
+        import_graph(src, imported / "store", settings=Settings(home=imported), embedder=HashingEmbedder())
+    except ValueError as exc:
+        assert "g.graphml" in str(exc), str(exc)
+        assert _fingerprint(imported / "store") == before
+        EmbeddedStore(imported / "store").close()
+    # else the damage left a readable graph, imported like any other (``before`` is taken per case)
