@@ -117,7 +117,7 @@ VERTEX_TYPES: tuple[VertexType, ...] = (
             Attr("email", words=("email", "e-mail", "address")),
         ),
         # Role nouns name an employee by the relation they hold ("the CSMs for customers in ...").
-        ("employee", "staff member", "person", "rep", "manager", "engineer", "account manager", "account executive",
+        ("employee", "staff member", "staff", "person", "rep", "manager", "engineer", "account manager", "account executive",
          "account owner", "csm", "customer success manager", "success manager", "assignee"),
     ),
     VertexType(

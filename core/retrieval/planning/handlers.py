@@ -154,7 +154,7 @@ def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
     if top is not None:
         return top
     asked = _asked_attribute(r, r.onto.vertex_type(target)) if ids and not (r.count or r.any or r.aggregate) else None
-    if asked is not None:
+    if asked is not None and asked not in {f.attr for f in plan.filters} | {"name"}:
         # "Think of X's primary vendor. Which category does it belong to?": the attribute of the set reached
         ents = [e for e in ctx.store.get_entities(ids[: facts.MAX_LISTED]) if e is not None]
         values = {e.id: (", ".join(map(str, v)) if isinstance(v, list) else v)
