@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--store", type=Path, help="store folder (default: HOPLENS_STORE or ~/.hoplens/store-<scale>)")
     p.add_argument("--ontology", type=Path, help="overrides file (default: ontology.yaml/.json beside the data)")
     p.add_argument("--documents", type=Path, help="documents JSONL (default: documents.jsonl beside the data)")
+    p.add_argument("--export-dataset", type=Path, metavar="DIR",
+                   help="also write the records as a dataset folder, for `hoplens eval --data DIR`")
     p.add_argument("--json", action="store_true", help="print the import summary as JSON")
     p.set_defaults(func=run_import)
 
@@ -51,7 +53,7 @@ def run_import(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     out = import_graph(args.path, settings.store_path(), settings, ontology_file=args.ontology,
-                       documents_file=args.documents)
+                       documents_file=args.documents, export_dir=args.export_dataset)
     if args.json:
         print(json.dumps(out, indent=2, default=str))
         return 0

@@ -91,8 +91,16 @@ def test_cli_import_and_ontology_show(research_dir, tmp_path, capsys):
         main(["import-graph", "--help"])
     assert exc.value.code == 0
     assert "Neo4j admin-import CSV" in capsys.readouterr().out
-    assert main(["import-graph", str(research_dir / "research.graphml"), "--store", str(tmp_path / "s")]) == 0
+    assert main(["import-graph", str(research_dir / "research.graphml"), "--store", str(tmp_path / "s"),
+                 "--export-dataset", str(tmp_path / "data")]) == 0
     assert "300 nodes -> 300 entities of 7 types" in capsys.readouterr().out
+    # the exported dataset folder lets `hoplens eval` score a byog question set against the imported store
+    assert main(["eval", "--suite", str(BYOG / "research.jsonl"), "--pipelines", "graph", "--store",
+                 str(tmp_path / "s"), "--data", str(tmp_path / "data"), "--out", str(tmp_path / "eval"), "--limit",
+                 "4", "--no-bertscore", "--json"]) == 0
+    capsys.readouterr()
+    summary = json.loads((tmp_path / "eval" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["pipelines"]["graph"]["n"] == 4
     assert main(["ontology", "show", "--store", str(tmp_path / "s")]) == 0
     shown = capsys.readouterr().out
     assert "(Researcher)-[REPORTS_TO]->(Researcher)" in shown and "reported to by" in shown

@@ -55,6 +55,23 @@ def read_documents(path: Path, known_ids: set[str], max_mb: float) -> list[Docum
     return docs
 
 
+def export_dataset(out: Path, inferred, documents: list[Document], source: Path) -> Path:
+    """Write the imported records as a HopLens dataset folder (entities/edges/documents JSONL + manifest.json) so
+    ``hoplens eval --data OUT`` can score questions against an imported store (its context metrics read the
+    entities and edges). Build the store with ``import-graph``, not ``hoplens build`` (a build records no ontology)."""
+    from core.dataset.io import FILES, MANIFEST, write_jsonl
+
+    out.mkdir(parents=True, exist_ok=True)
+    write_jsonl(out / FILES["entities"], inferred.entities)
+    write_jsonl(out / FILES["edges"], inferred.edges)
+    write_jsonl(out / FILES["documents"], documents)
+    (out / MANIFEST).write_text(json.dumps({"kind": "graph-import export", "source": str(source),
+                                            "ontology": inferred.ontology.name, "entities": len(inferred.entities),
+                                            "edges": len(inferred.edges), "documents": len(documents)}, indent=1),
+                                encoding="utf-8")
+    return out
+
+
 def _sha1(paths: list[Path]) -> str:
     h = hashlib.sha1()
     for p in paths:
@@ -71,6 +88,7 @@ def import_graph(
     ontology_file: Path | None = None,
     documents_file: Path | None = None,
     progress: bool = False,
+    export_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Import the graph at ``path`` into the embedded store at ``store_path``; returns counts and timings."""
     from core.config import get_settings
@@ -112,6 +130,8 @@ def import_graph(
             raise GraphImportError(f"{dfile}: document ids {sorted(clash)[:3]} repeat ids made from text properties")
         documents += extra
     t_infer = time.perf_counter()
+    if export_dir is not None:
+        export_dataset(Path(export_dir), inferred, documents, path)
     sources = [Path(f) for f in raw.files] + [p for p in (ofile, dfile) if p is not None]
 
     embedder = embedder or make_embedder(settings)
@@ -175,6 +195,7 @@ def import_graph(
         "ontology": onto.name,
         "overrides": str(ofile) if ofile else None,
         "documents_file": str(dfile) if dfile else None,
+        "exported": str(export_dir) if export_dir else None,
         "nodes": len(raw.nodes),
         "relationships": len(raw.edges),
         "vertex_types": {v.name: len(v.attrs) for v in onto.entity_types()},
