@@ -393,6 +393,10 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
         short = tuple(v[: -len(noun)].strip() for v in fwd + rev if v.endswith(" " + noun))
         fwd = tuple(dict.fromkeys(fwd + tuple(v for v in short if v)))
         rev = tuple(dict.fromkeys(rev + tuple(v for v in short if v)))
+        if st == dt_:
+            # a self-relation: only word order tells "who reports to X" from "who does X report to", so the
+            # reverse reading keeps only the phrases whose subject is the target ("reported to by", "cited by")
+            rev = tuple(v for v in rev if v not in fwd)
         ep = edge_plans[etype]
         eattrs = tuple(Attr(sk, p.kind, attr_words(sk), p.values) for sk, p in sorted(ep.values()))
         ets.append(EdgeType(etype, st, dt_, eattrs, fwd, rev))
