@@ -123,3 +123,16 @@ def test_foreign_tigergraph_schema_becomes_an_ontology():
     assert {(e.src, e.dst) for e in onto.edges("STOCKED_AT")} == {("Product", "Store"), ("Customer", "Store")}
     assert onto.type_nouns()["products"] == "Product"
     assert Ontology.from_dict(onto.to_dict()).to_dict() == onto.to_dict()
+
+
+def test_a_crm_build_answers_with_the_crm_ontology(tiny_store, capsys):
+    from core.cli import main
+
+    st = tiny_store.open()
+    try:
+        assert st.ontology() is CRM  # a build records no ontology: existing stores keep working unchanged
+    finally:
+        st.close()
+    assert main(["ontology", "show", "--store", str(tiny_store.store)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ontology crm") and "(Customer)-[DEPENDS_ON]->(Vendor)" in out

@@ -59,6 +59,7 @@ def test_apoc_graphml_types_labels_properties_and_text(tmp_path):
     assert "directed by" in onto.edges("DIRECTED")[0].reverse_verbs
     lana = next(e for e in res.entities if e.id == "n1")
     assert lana.type == "Person" and lana.name == "Lana Wachowski" and lana.attrs["labels"] == ["Person", "Director"]
+    assert onto.vertex_type("Person").attr("labels").kind == LIST
     assert res.edges[0].attrs == {"roles": "Neo"}
     assert all(v.id_regex == "" for v in onto.vertex_types)
 
@@ -106,6 +107,13 @@ def test_categorical_values_and_untyped_numbers(tmp_path):
     item = onto.vertex_type("Item")
     assert item.attr("colour").values == ("blue", "red") and item.attr("colour").kind == STRING
     assert item.attr("weight").kind == FLOAT
+
+
+def test_apoc_labels_as_xml_attribute_only(tmp_path):
+    text = ('<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph><node id="a" labels=":City"/>'
+            '<node id="b" labels=":City"/><edge source="a" target="b" label="ROAD_TO"/></graph></graphml>')
+    res = infer(read_graph(_write(tmp_path, "x.graphml", text)), S)
+    assert {e.type for e in res.entities} == {"City"} and res.edges[0].type == "ROAD_TO"
 
 
 def test_gephi_label_as_name_not_type(tmp_path):

@@ -339,6 +339,8 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
         attrs = [Attr("name")] + [
             Attr(sk, p.kind, attr_words(sk), p.values) for sk, p in sorted(tp.values()) if sk != "name" and not p.text
         ]
+        if any(len(n.labels) > 1 for n in nodes) and "labels" not in {a.name for a in attrs}:
+            attrs.append(Attr("labels", LIST, ("label", "labels")))  # every label of a multi-label node
         vts.append(VertexType(t, "", "", tuple(attrs), (noun_of(t),)))
     # -- entities and documents
     entities: list[Entity] = []

@@ -147,6 +147,8 @@ def read_graphml(path: Path, max_mb: float = 512.0) -> RawGraph:
         if n.find(f"{ns}graph") is not None:
             raise GraphImportError(f"{where}: nested graphs are not supported")
         props = data_of(n, "node", where)
+        if "labels" not in props and n.get("labels"):  # APOC also writes labels as an XML attribute of <node>
+            props["labels"] = n.get("labels")
         labels = _labels_of(props)
         out.nodes.append(RawNode(nid, labels, props, where))
     for i, e in enumerate(g.findall(f"{ns}edge")):
@@ -159,7 +161,8 @@ def read_graphml(path: Path, max_mb: float = 512.0) -> RawGraph:
             if end not in seen:
                 raise GraphImportError(f"{where}: endpoint {end!r} is not a node in the file (dangling edge)")
         props = data_of(e, "edge", where)
-        etype = props.pop("label", None) or props.pop("type", None) or props.pop("labels", None) or "RELATED_TO"
+        etype = (props.pop("label", None) or props.pop("type", None) or props.pop("labels", None) or e.get("label")
+                 or "RELATED_TO")
         etype = str(etype).lstrip(":")
         out.edges.append(RawEdge(src, etype, dst, props, where))
     return out
