@@ -101,6 +101,23 @@ def facet(n: int, label: str, ids: list[str], names: dict[str, str], describe: s
     return _c(f"{n} {label} entities (facet: {describe}): {shown}{more}.")
 
 
+def documents(entity_id: str, name: str, doc_ids: list[str], titles: dict[str, str], form: str) -> str:
+    if form == "count":
+        return _c(f"count = {len(doc_ids)} documents mention {entity_id} ({name}).")
+    if not doc_ids:
+        return _c(f"none — 0 documents mention {entity_id} ({name}).")
+    return _c(f"{len(doc_ids)} documents mention {entity_id} ({name}): {listing(doc_ids, titles)}.")
+
+
+def co_mentioned(entity_id: str, name: str, kind: str, top: list[str], names: dict[str, str], n: int,
+                 runners: list[tuple[str, str, int]]) -> str:
+    if not top:
+        return _c(f"none — no {kind} is mentioned together with {entity_id} ({name}).")
+    nxt = "; ".join(f"{i} {nm}: {c}" for i, nm, c in runners) or "none"
+    return _c(f"most mentioned {kind} with {entity_id} ({name}), in {n} documents (next: {nxt}): "
+              f"{listing(top, names)}.")
+
+
 def themes(labels: list[tuple[str, int]]) -> str:
     shown = "; ".join(f"{i}. {label} ({size} entities)" for i, (label, size) in enumerate(labels, 1))
     return _c(f"{len(labels)} main themes (communities of related entities across the documents): {shown}.")

@@ -29,7 +29,18 @@ from core.retrieval.planning import PlanResult, Reading
 from core.retrieval.search import RetrievalCore
 from core.retrieval.tools import FacetResult, Tools
 
-ROUTES = ("needle", "multi_hop", "aggregate", "portfolio", "global")
+ROUTES = ("needle", "multi_hop", "aggregate", "portfolio", "global", "mentions")
+
+# Words for the documents themselves ("How many articles mention X?") beside the ontology's document nouns, and the
+# ways to say that a document names an entity or that two entities appear together.
+DOCUMENT_NOUNS = frozenset("document documents article articles story stories piece pieces post posts report reports "
+                           "note notes text texts file files page pages item items record records source sources "
+                           "mention mentions".split())
+MENTION = re.compile(r"\b(mention|mentions|mentioned|mentioning|cite|cites|cited|name|names|named|feature|features|"
+                     r"featured|refer to|refers to|referred to|talk about|talks about|appear|appears|appeared)\b")
+CO_MENTION = re.compile(r"\b(mentioned|named|cited|appears?|appeared|featured|comes? up|came up)\s+(most\s+)?(often\s+)?"
+                        r"(together\s+with|alongside|along\s+with|with|next\s+to|beside)\b|\bco-?mentioned\b")
+PERSON_WORDS = {"who", "whom", "person", "people", "persons", "individual", "individuals"}
 
 # Questions about the corpus as a whole (themes, trends, clusters) rather than about an entity.
 GLOBAL = re.compile(
@@ -40,6 +51,7 @@ GLOBAL = re.compile(
     r"|\b(whole|entire) (corpus|collection|dataset|document set)\b|\bbig picture\b|\bat a high level\b"
 )
 # Nouns for the generic types extraction adds; each may also mean ontology types of the same family.
+_SUPERLATIVE_WORDS = {"most", "often", "frequently", "top", "more"}
 GENERIC_NOUNS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("company", "companies", "firm", "firms", "organisation", "organisations", "organization",
                      "organizations", "business", "businesses"), ("Company", "Customer", "Vendor")),
@@ -110,6 +122,11 @@ class Router:
 
         if plan.kind == "unanswerable":
             return r("needle", "names something the graph does not hold: answer from text and say so")
+        words = set(low.replace("-", " ").split()) | set(re.findall(r"[a-z]+", low))
+        if anchors and CO_MENTION.search(low) and (_SUPERLATIVE_WORDS & words or form in ("list", "value")):
+            return r("mentions", "ranks what the documents mention together with a named entity")
+        if anchors and MENTION.search(low) and DOCUMENT_NOUNS & words and not plan.path:
+            return r("mentions", "counts or lists the documents that mention a named entity")
         if plan.kind == "comparison" or (form == "yesno" and len(anchors) >= 2):
             return r("multi_hop", "compares or connects named entities along typed edges")
         if form == "count":
@@ -162,7 +179,7 @@ class RoutedRetriever(Retriever):
         with Stopwatch(out.timings)("seed_ms"):
             route = self.router.route(question)
         handler = {"needle": self._needle, "multi_hop": self._multi_hop, "aggregate": self._aggregate,
-                   "portfolio": self._portfolio, "global": self._global}[route.kind]
+                   "portfolio": self._portfolio, "global": self._global, "mentions": self._mentions}[route.kind]
         got = handler(question, route, out)
         plan = got.plan or Plan("lookup")
         plan.route = route.kind
@@ -251,6 +268,51 @@ class RoutedRetriever(Retriever):
         out.plan = Plan("portfolio", anchors=[ent.id], operator="list",
                         explanation=f"resolved {ent.id} by {profile.matched_by}; all {len(related)} related entities")
         return out
+
+    def _mentions(self, question: str, route: Route, out: Retrieved) -> Retrieved:
+        """Documents that mention an entity (count or list), or the entities mentioned most together with it."""
+        s = self.core.settings
+        builder = ContextBuilder(s.context_budget)
+        anchor = route.anchors[0]
+        ent = self.core.store.get_entity(anchor)
+        name = ent.name if ent else anchor
+        low = question.lower()
+        with Stopwatch(out.timings)("expand_ms"):
+            if CO_MENTION.search(low):
+                types = self._asked_types(question, route)
+                counts = self.tools.co_mentions(anchor, types or None)
+                ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+                names = {e.id: e.name for e in self.core.store.get_entities([e for e, _ in ranked[:10]])}
+                top = [e for e, n in ranked if ranked and n == ranked[0][1]]
+                fact = facts.co_mentioned(anchor, name, "/".join(types) or "entities", top, names, ranked[0][1] if ranked else 0,
+                                          [(e, names.get(e, ""), n) for e, n in ranked[len(top) : len(top) + 3]])
+                explanation = f"co-mentions with {anchor} in its documents"
+                ids = top
+            else:
+                docs = self.tools.mentions(anchor)
+                titles = {d: (doc.title if doc else "") for d in docs[: facts.MAX_LISTED]
+                          for doc in [self.core.store.get_document(d)]}
+                fact = facts.documents(anchor, name, docs, titles, route.form)
+                explanation = f"documents with a MENTIONS edge to {anchor}"
+                ids = docs
+        builder.add("computed", fact, explanation, 10.0)
+        if ent is not None:
+            builder.add("fact", entity_line(ent), ent.id, 3.0)
+        self._chunks(builder, question, out, s.top_k)
+        out.context = builder.items
+        out.plan = Plan("aggregate", anchors=[anchor], operator="count" if route.form == "count" else "list",
+                        explanation=explanation, result_ids=ids[:200], result_count=len(ids))
+        return out
+
+    def _asked_types(self, question: str, route: Route) -> list[str]:
+        """The entity types a co-mention question asks for: its type noun, or the person types for "who"."""
+        if route.types:
+            return list(route.types)
+        words = set(re.findall(r"[a-z]+", question.lower()))
+        if words & PERSON_WORDS:
+            present = set(self.core.store.stats().get("entities", {}))
+            return [t for t in GENERIC_NOUNS["person"] if t in present]
+        return []
 
     def _global(self, question: str, route: Route, out: Retrieved) -> Retrieved:
         s = self.core.settings

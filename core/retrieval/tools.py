@@ -74,6 +74,9 @@ def _weight(edge: Edge) -> float:
     return float(w) if isinstance(w, (int, float)) else 1.0
 
 
+MENTION_SCAN = 1_000_000  # documents read for one entity's mention facets (exact below this)
+
+
 class Tools:
     """Built on a RetrievalCore (store, embedder, settings); stateless apart from a cached name list."""
 
@@ -89,6 +92,21 @@ class Tools:
         hits = self.core.vector_hits(question, k, Timings())
         chunks = {c.id: c for c in self.store.get_chunks([h.chunk_id for h in hits])}
         return [SearchHit(h.chunk_id, h.doc_id, h.score, chunks[h.chunk_id].text) for h in hits if h.chunk_id in chunks]
+
+    # ---- documents and co-mentions
+    def mentions(self, entity_id: str, limit: int = MENTION_SCAN) -> list[str]:
+        """Ids of every document that mentions the entity (exact: the store's MENTIONS edges)."""
+        return [d.id for d in self.store.documents_for_entity(entity_id, limit=limit)]
+
+    def co_mentions(self, entity_id: str, types: Sequence[str] | None = None, limit: int = MENTION_SCAN) -> Counter:
+        """Other entities (of ``types``) -> the number of documents that mention them together with ``entity_id``."""
+        counts: Counter = Counter()
+        for d in self.store.documents_for_entity(entity_id, limit=limit):
+            counts.update(e for e in set(d.entity_ids) if e != entity_id)
+        if types:
+            kinds = {e.id: e.type for e in self.store.get_entities(list(counts))}
+            counts = Counter({e: n for e, n in counts.items() if kinds.get(e) in set(types)})
+        return counts
 
     # ---- resolve
     def _name_table(self) -> dict[str, list[str]]:
