@@ -105,3 +105,47 @@ def write_csv(out: Path, fx: dict | None = None) -> Path:
            [[v["invoice"], v["track"], "INCLUDES", v["unit_price"], v["quantity"]]
             for v in fx["invoiceline"].values()])
     return out
+
+
+def write_graphml_apoc(path: Path, csv_dir: Path) -> Path:
+    """The same graph as GraphML in Neo4j APOC's export shape (``labels=":Track"`` on each node and as data, edge
+    ``label``), written from the CSV files so both formats hold exactly the same graph."""
+    import xml.etree.ElementTree as ET
+
+    from core.ingest.graph_import.readers import read_neo4j_csv
+
+    g = read_neo4j_csv(sorted(csv_dir.glob("*.csv")))
+    gtype = {str: "string", int: "long", float: "double", bool: "boolean"}
+    root = ET.Element("graphml", xmlns="http://graphml.graphdrawing.org/xmlns")
+    keys: dict[tuple[str, str], str] = {}
+
+    def key(scope: str, name: str, value: Any) -> str:
+        if (scope, name) not in keys:
+            kid = f"{scope[0]}{len(keys)}"
+            keys[(scope, name)] = kid
+            ET.SubElement(root, "key", {"id": kid, "for": scope, "attr.name": name,
+                                        "attr.type": gtype[type(value)]})
+        return keys[(scope, name)]
+
+    for n in g.nodes:  # declare keys first (GraphML wants them before <graph>)
+        key("node", "labels", "")
+        for k, v in n.props.items():
+            key("node", k, v)
+    for e in g.edges:
+        key("edge", "label", "")
+        for k, v in e.props.items():
+            key("edge", k, v)
+    graph = ET.SubElement(root, "graph", id="G", edgedefault="directed")
+    for n in g.nodes:
+        labels = "".join(f":{x}" for x in n.labels)
+        el = ET.SubElement(graph, "node", id=n.id, labels=labels)
+        ET.SubElement(el, "data", key=keys[("node", "labels")]).text = labels
+        for k, v in n.props.items():
+            ET.SubElement(el, "data", key=keys[("node", k)]).text = str(v)
+    for i, e in enumerate(g.edges):
+        el = ET.SubElement(graph, "edge", id=f"e{i}", source=e.src, target=e.dst, label=e.type)
+        ET.SubElement(el, "data", key=keys[("edge", "label")]).text = e.type
+        for k, v in e.props.items():
+            ET.SubElement(el, "data", key=keys[("edge", k)]).text = str(v)
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    return path

@@ -139,3 +139,18 @@ def test_chinook_csv_import_and_questions(tmp_path):
         assert reports == ["Jane Peacock", "Margaret Park", "Steve Johnson"]
     committed = [json.loads(x) for x in (BYOG / "chinook.jsonl").read_text(encoding="utf-8").splitlines()]
     assert committed == make_questions.chinook_questions(fx) and len(committed) >= 60
+
+
+@needs_chinook
+def test_chinook_as_apoc_graphml_imports_to_the_same_graph(tmp_path):
+    csv_dir = chinook.write_csv(tmp_path / "chinook")
+    gml = chinook.write_graphml_apoc(tmp_path / "chinook.graphml", csv_dir)
+    import_graph(csv_dir, tmp_path / "a", Settings())
+    import_graph(gml, tmp_path / "b", Settings())
+    with EmbeddedStore(tmp_path / "a", read_only=True) as a, EmbeddedStore(tmp_path / "b", read_only=True) as b:
+        assert [e.to_dict() for e in a.get_entities(a.entity_ids())] == \
+            [e.to_dict() for e in b.get_entities(b.entity_ids())]
+        assert a.edge_keys() == b.edge_keys()
+        oa, ob = a.ontology().to_dict(), b.ontology().to_dict()
+        assert oa["vertex_types"] == ob["vertex_types"]
+        assert sorted(map(str, oa["edge_types"])) == sorted(map(str, ob["edge_types"]))

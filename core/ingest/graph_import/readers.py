@@ -285,6 +285,7 @@ def read_neo4j_csv(paths: list[Path], max_mb: float = 512.0) -> RawGraph:
                     continue
                 if typ == "ID":
                     props[name] = raw_id
+                    out.declared.setdefault(name, STRING)  # neo4j-admin stores ids as strings (--id-type=string)
                     continue
                 if row[i] == "":
                     continue  # an empty field is no value (neo4j-admin's default)
