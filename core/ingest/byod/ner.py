@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from core.ingest.byod.extract import (
     _HEADING,
+    GENERIC_NOUNS,
     ORG_WORDS,
     Extraction,
     Mention,
@@ -79,6 +80,19 @@ def load_model(names: tuple[str, ...] = NER_MODELS):
     return name, str(nlp.meta.get("version", "")), nlp
 
 
+_PERSON_TITLE_HEADS = frozenset({"justice", "judge", "senator", "minister", "premier", "treasurer", "mr", "mrs", "ms",
+                                 "dr", "sir", "dame", "professor", "sheikh", "mullah", "spokesman", "spokeswoman"})
+
+
+def _titled_person(name: str) -> bool:
+    """A title that only people carry, then one or two capitalised words that are no organisation words."""
+    words = name.split()
+    if not 2 <= len(words) <= 3 or fold(words[0].rstrip(".")) not in _PERSON_TITLE_HEADS:
+        return False
+    rest = [fold(w.strip(".,'’")) for w in words[1:]]
+    return all(w[:1].isupper() for w in words[1:]) and not any(w in ORG_WORDS or w in GENERIC_NOUNS for w in rest)
+
+
 def _with_cues(etype: str, text: str, span: tuple[int, int], name: str) -> str:
     """The model's type unless the name's own shape says otherwise: a legal form or organisation word ("Globex
     Corporation", "Initech Labs"), an event word, or a strong cue around it (an honorific, "launched X")."""
@@ -121,6 +135,8 @@ class NERExtractor:
                 if etype is None:
                     continue
                 start, end = ent.start_char, ent.end_char
+                if etype != "Person" and _titled_person(text[start:end]):
+                    etype = "Person"  # "Justice Curtis", "Senator Hill" tagged as an organisation
                 outer = next((c for c in legal if c[0] <= start and end <= c[1] and (c[0], c[1]) != (start, end)), None)
                 if outer is not None and etype == "Company":
                     start, end = outer

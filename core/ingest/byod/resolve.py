@@ -66,7 +66,7 @@ class Thresholds:
     rare_mentions: int = 2  # a spelling seen at most this often (in one document) ...
     frequent_ratio: float = 3.0  # ... one letter away from a name seen this many times more often is a typo of it
     max_llm_calls: int = 3  # per name
-    also_type_share: float = 0.3  # a type this share of a name's typed mentions voted for also counts for it
+    also_type_share: float = 0.25  # a type this share of a name's typed mentions voted for also counts for it
 
 
 @dataclass(frozen=True)
