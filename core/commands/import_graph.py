@@ -29,6 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--documents", type=Path, help="documents JSONL (default: documents.jsonl beside the data)")
     p.add_argument("--export-dataset", type=Path, metavar="DIR",
                    help="also write the records as a dataset folder, for `hoplens eval --data DIR`")
+    p.add_argument("--replace", action="store_true",
+                   help="replace a store that `hoplens build` wrote (default: refuse; an imported store is updated)")
     p.add_argument("--json", action="store_true", help="print the import summary as JSON")
     p.set_defaults(func=run_import)
 
@@ -53,7 +55,7 @@ def run_import(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     out = import_graph(args.path, settings.store_path(), settings, ontology_file=args.ontology,
-                       documents_file=args.documents, export_dir=args.export_dataset)
+                       documents_file=args.documents, export_dir=args.export_dataset, replace=args.replace)
     if args.json:
         print(json.dumps(out, indent=2, default=str))
         return 0

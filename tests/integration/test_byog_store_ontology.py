@@ -125,7 +125,7 @@ def test_foreign_tigergraph_schema_becomes_an_ontology():
     assert Ontology.from_dict(onto.to_dict()).to_dict() == onto.to_dict()
 
 
-def test_a_crm_build_answers_with_the_crm_ontology(tiny_store, capsys):
+def test_a_crm_build_answers_with_the_crm_ontology(tiny_store, capsys, tmp_path):
     from core.cli import main
 
     st = tiny_store.open()
@@ -136,3 +136,14 @@ def test_a_crm_build_answers_with_the_crm_ontology(tiny_store, capsys):
     assert main(["ontology", "show", "--store", str(tiny_store.store)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("ontology crm") and "(Customer)-[DEPENDS_ON]->(Vendor)" in out
+    # import-graph refuses to replace a built store unless told to (and then the store is unchanged)
+    gml = tmp_path / "g.graphml"
+    gml.write_text('<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph><node id="a"/></graph></graphml>',
+                   encoding="utf-8")
+    assert main(["import-graph", str(gml), "--store", str(tiny_store.store)]) == 1
+    assert "--replace" in capsys.readouterr().err
+    st = tiny_store.open()
+    try:
+        assert st.ontology() is CRM and st.get_entity("a") is None
+    finally:
+        st.close()

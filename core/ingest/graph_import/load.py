@@ -89,8 +89,10 @@ def import_graph(
     documents_file: Path | None = None,
     progress: bool = False,
     export_dir: Path | None = None,
+    replace: bool = False,
 ) -> dict[str, Any]:
-    """Import the graph at ``path`` into the embedded store at ``store_path``; returns counts and timings."""
+    """Import the graph at ``path`` into the embedded store at ``store_path``; returns counts and timings. A store
+    that ``hoplens build`` wrote is replaced only with ``replace=True``; one import-graph wrote is updated."""
     from core.config import get_settings
     from core.ingest.boilerplate import EmbedView
     from core.ingest.chunker import ChunkSpec
@@ -140,6 +142,11 @@ def import_graph(
     counts = {"entities_written": 0, "entities_deleted": 0, "edges_deleted": 0, "documents_processed": 0,
               "documents_unchanged": 0, "documents_deleted": 0, "chunks": 0, "embedded": 0}
     try:
+        if not replace and store.get_meta(SOURCE_META) is None and store.entity_ids():
+            raise GraphImportError(
+                f"store {store_path} holds a graph that import-graph did not write (a `hoplens build`); importing "
+                "would replace it: choose another --store, or pass --replace to replace it"
+            )
         store.bind_embedder(embedder)
         with store.transaction():
             old = {e.id: e for e in store.get_entities(store.entity_ids())}
