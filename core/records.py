@@ -174,11 +174,13 @@ class Walk(_Record):
     stages: list[Stage] = field(default_factory=list)
     seed_type: str | None = None
     seed_filters: list[Filter] = field(default_factory=list)
+    exclude: bool = False  # "outside Oregon", "other than VEND-3's": what this walk reaches is taken out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Walk:
         return cls(list(data.get("anchors", [])), [Stage.from_dict(s) for s in data.get("stages", [])],
-                   data.get("seed_type"), [Filter.from_dict(f) for f in data.get("seed_filters", [])])
+                   data.get("seed_type"), [Filter.from_dict(f) for f in data.get("seed_filters", [])],
+                   bool(data.get("exclude", False)))
 
 
 @dataclass

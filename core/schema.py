@@ -100,7 +100,7 @@ VERTEX_TYPES: tuple[VertexType, ...] = (
             Attr("name"),
             Attr("severity", words=("severity", "how severe", "sev"), values=SEVERITIES),
             Attr("started_at", DATE, words=("start", "started", "began", "when")),
-            Attr("duration_hours", FLOAT, words=("duration", "how long", "hours", "last")),
+            Attr("duration_hours", FLOAT, words=("duration", "how long", "hours", "last", "length")),
             Attr("affected_systems", LIST, words=("affected systems", "systems affected", "systems")),
             Attr("root_cause", words=("root cause", "cause", "caused")),
         ),

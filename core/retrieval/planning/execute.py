@@ -50,16 +50,18 @@ def with_condition(store, ids: list[str], target: str, cond: EdgeCondition) -> l
 
 def execute_plan(store, plan: Plan) -> list[str]:
     """The plan's target set, sorted (anchors of the target's own type excluded: "customers like X" is not X)."""
-    if not plan.walks:
+    walks = [w for w in plan.walks if not w.exclude]
+    if not walks:
         if not plan.target_type:
             return []
         walks = [Walk(seed_type=plan.target_type)]
-    else:
-        walks = plan.walks
     result: set[str] | None = None
     for walk in walks:
         reached = set(walk_ids(store, walk, plan.filters))
         result = reached if result is None else result & reached
+    for walk in plan.walks:
+        if walk.exclude and result:
+            result -= set(walk_ids(store, walk))
     ids = sorted((result or set()) - set(plan.anchors))
     for cond in plan.conditions:
         ids = with_condition(store, ids, plan.target_type or "", cond)

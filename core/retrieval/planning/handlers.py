@@ -117,6 +117,22 @@ def _local_mentioned(r: Reading, anchor: Entity, target: Noun, group: list[Entit
     return mentioned
 
 
+def _excluded(r: Reading, anchor: Entity) -> bool:
+    """"outside Oregon", "other than VEND-3", "leaving aside X" (the words are then accounted for)."""
+    at = r.anchor_at.get(anchor.id, -1)
+    if at < 0:
+        return False
+    m = lx.EXCLUSION.search(" ".join(r.words[max(0, at - 3) : at]))
+    after = r.words[at + 1 : at + 5]
+    aside = "aside" in after and not m
+    if m:
+        n = len(m.group(0).split())
+        r.use(at - n, at, "exclusion")
+    elif aside:
+        r.use(at + 1 + after.index("aside"), at + 2 + after.index("aside"), "exclusion")
+    return bool(m) or aside
+
+
 def _existential(r: Reading, n: Noun) -> bool:
     """A noun introduced by existence words ("at least one ticket") — unless it is tied to a named entity right
     next to it ("an outage at Meadowmark Pay"), which makes it a stop on that entity's route."""
@@ -189,12 +205,14 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
     counted = _counted(r, target) if r.superlative else None
     for group in anchor_groups(r):
         anchor = group[0]
-        if anchor.type == tname and target.start >= 0 and not target.plural:
-            continue
+        excluded = _excluded(r, anchor)
+        if anchor.type == tname and (excluded or (target.start >= 0 and not target.plural)):
+            continue  # "leaving aside OUTAGE-X, which outages …": the entity itself is left out (anchors always are)
         mentioned = _local_mentioned(r, anchor, target, group) - ({counted.type} if counted else set())
         walk = walk_from(r, anchor, tname, mentioned)
         if walk is not None:
             walk.anchors = [a.id for a in group]
+            walk.exclude = excluded
             plan.walks.append(walk)
     if not plan.walks:
         return PlanResult(Plan("lookup", anchors=plan.anchors, target_type=tname,

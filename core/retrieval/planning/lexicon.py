@@ -31,6 +31,10 @@ NEGATION_WORDS = frozenset("not no never without lacking lack lacks none nothing
                            "hasn haven hadn won t".split())
 NEGATION = re.compile(r"\b(not|no|never|without|lacking|lack|lacks|none|nothing|free of|nor|don t|doesn t|didn t|"
                       r"isn t|aren t|wasn t|weren t|hasn t|haven t|hadn t)\b")
+# Said before (or, for "aside", after) a named entity, these take what it reaches out of the answer.
+EXCLUSION = re.compile(r"\b(outside( of)?|except( for)?|excluding|exclude|other than|apart from|aside from|leaving aside|"
+                       r"setting aside|putting aside|besides|barring|but not|not counting|without counting|save for|"
+                       r"not in|not at|not from|beyond)(\s+(the|a|an|any))?\s*$")
 # A noun after one of these is not constrained ("in any region", "across every region").
 UNCONSTRAINED = frozenset("any every each all whatever whichever".split())
 # Superlatives over a numeric attribute: max for the first group, min for the second.

@@ -111,7 +111,8 @@ def render_walk(walk: Walk) -> str:
     for i, stage in enumerate(walk.stages):
         first = start if i == 0 else f"those {walk.stages[i - 1].reached}"
         parts.append(" AND ".join(render_path(first, p) for p in stage.paths))
-    return " THEN ".join(parts) or start
+    out = " THEN ".join(parts) or start
+    return f"NOT ({out})" if walk.exclude else out
 
 
 def reverse(steps: tuple[tuple[str, str, str], ...], start_type: str) -> list[PathStep]:

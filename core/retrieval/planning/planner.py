@@ -206,7 +206,10 @@ class Planner:
         if plan.operator == "value" or plan.kind == "portfolio":
             # One entity's attribute, or everything about it: no path or filter to misread, so only words that
             # name another attribute or a value could mean a different question.
-            signal = lx.attribute_words(self.onto) | self.ctx.vocab.value_words()
+            vt = self._type(plan.target_type) if plan.target_type else None
+            own = ({w for a in vt.attrs for ph in (a.name.replace("_", " "), *a.words) for w in lx.words_of(ph)}
+                   if vt is not None else lx.attribute_words(self.onto))  # another type's words don't compete
+            signal = own | self.ctx.vocab.value_words()
             unexplained = [w for w in unexplained if w in signal]
             confidence = 1.0 if not unexplained else confidence
         plan.confidence, plan.unexplained = confidence, unexplained

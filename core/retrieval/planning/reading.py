@@ -277,7 +277,8 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         # "the accounts that OUTAGE-022 left stranded": words after the last of two related things end the relation
         (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
         rel = _relations(r.onto, t1, t2)
-        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(r.words) - e2 <= 3:
+        tail = [w for w in r.words[e2:] if w not in lx.FUNCTION_WORDS and w != "_"]
+        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= 3:
             out |= set(range(e2, len(r.words)))
     return out
 
