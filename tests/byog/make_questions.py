@@ -135,6 +135,17 @@ def chinook_questions(fx: dict, seed: int = 3) -> list[dict]:
     q(qs, "comparison", "Which customer has the highest total of invoices?", sset([(f"Customer:{top}", cname[top])]), 2)
     most = max(support, key=lambda e: len(support[e]))
     q(qs, "comparison", "Which employee supports the most customers?", sset([(f"Employee:{most}", ename[most])]))
+    by_artist = Counter(v["artist"] for v in alb.values())
+    (a1, n1), (_a2, n2) = by_artist.most_common(2)
+    if n1 != n2:
+        q(qs, "comparison", "Which artist has the most albums?", sset([(f"Artist:{a1}", art[a1]["name"])]))
+    (g1, m1), (_g2, m2) = per_genre.most_common(2)
+    if m1 != m2:
+        q(qs, "comparison", "Which genre has the most tracks?", sset([(f"Genre:{g1}", gen[g1]["name"])]))
+    # lists
+    for a in artists[9:12]:
+        q(qs, "relation", f"List the albums by {art[a]['name']}.",
+          sset((f"Album:{x}", alb[x]["title"]) for x in albums_of_artist[a]))
     # totals
     for c in rnd.sample(cands, 5):
         q(qs, "aggregate", f"What is the total of all invoices billed to {cname[c]}?",
@@ -257,6 +268,16 @@ def research_questions(graphml: Path, seed: int = 5) -> list[dict]:
     cites = sorted(papers, key=lambda p: -g.nodes[p]["citations"])
     if g.nodes[cites[0]]["citations"] != g.nodes[cites[1]]["citations"]:
         q(qs, "comparison", "Which paper has the most citations?", sset([(cites[0], name(cites[0]))]), 0)
+    sizes = sorted(((len(inn(lab, "MEMBER_OF")), lab) for lab in labs), reverse=True)
+    if sizes[0][0] != sizes[1][0]:
+        q(qs, "comparison", "Which lab has the most members?", sset([(sizes[0][1], name(sizes[0][1]))]))
+    # lists
+    for i in rnd.sample([i for i in insts if len(inn(i, "BELONGS_TO")) >= 2], 2):
+        q(qs, "relation", f"List the labs of the {name(i)}.", sset((lab, name(lab)) for lab in inn(i, "BELONGS_TO")))
+    for t in rnd.sample(topics, 2):
+        ps = inn(t, "ABOUT")
+        if len(ps) <= 15:
+            q(qs, "relation", f"List the papers about {name(t)}.", sset((p, name(p)) for p in ps))
     most = max(res, key=lambda r: len(out(r, "AUTHORED")))
     counts = sorted((len(out(r, "AUTHORED")) for r in res), reverse=True)
     if counts[0] != counts[1]:
