@@ -147,3 +147,14 @@ def test_a_crm_build_answers_with_the_crm_ontology(tiny_store, capsys, tmp_path)
         assert st.ontology() is CRM and st.get_entity("a") is None
     finally:
         st.close()
+
+
+def test_a_foreign_schema_ontology_gets_the_inferred_words():
+    from core.ingest.graph_import.infer import enrich
+    from core.store.tigergraph import ontology_from_schema
+
+    onto = enrich(ontology_from_schema(ForeignFake.SHOP))
+    bought = onto.edges("BOUGHT")[0]
+    assert {"bought", "buy", "buys"} <= set(bought.verbs) and "bought by" in bought.reverse_verbs
+    assert onto.vertex_type("Product").attr("unit_price").words == ("unit price", "price")
+    assert onto.vertex_type("Product").attr("unit_price").kind == FLOAT

@@ -416,3 +416,30 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
     structural = tuple(e for e in EDGE_TYPES if e.structural)
     onto = Ontology(name, tuple(vts) + content, tuple(ets) + structural)
     return Inferred(onto, entities, edges, documents, notes)
+
+
+def enrich(onto: Ontology) -> Ontology:
+    """The same ontology with the inference's words added to what it has: nouns from type names, verbs from edge
+    names (self-relations as in ``infer``), words from attribute names. For an ontology read without data, such as
+    a foreign TigerGraph schema (``core.store.tigergraph.ontology_from_schema``); nothing is removed."""
+    from dataclasses import replace
+
+    vts = []
+    for v in onto.vertex_types:
+        if not v.is_entity:
+            vts.append(v)
+            continue
+        attrs = tuple(replace(a, words=tuple(dict.fromkeys(a.words + attr_words(a.name)))) if a.name != "name" else a
+                      for a in v.attrs)
+        vts.append(replace(v, nouns=tuple(dict.fromkeys(v.nouns + (noun_of(v.name),))), attrs=attrs))
+    ets = []
+    for e in onto.edge_types:
+        if e.structural:
+            ets.append(e)
+            continue
+        fwd, rev = edge_verbs(e.name)
+        if e.src == e.dst:
+            rev = tuple(x for x in rev if x not in fwd)
+        ets.append(replace(e, verbs=tuple(dict.fromkeys(e.verbs + fwd)),
+                           reverse_verbs=tuple(dict.fromkeys(e.reverse_verbs + rev))))
+    return Ontology(onto.name, tuple(vts), tuple(ets), onto.derived)
