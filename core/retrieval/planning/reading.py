@@ -262,6 +262,11 @@ def _relations(onto: Ontology, a: str, b: str) -> set[str]:
     return out
 
 
+# Content words a relation phrase may spend between (or after) two related things before it stops reading as the
+# only relation they have ("bore the brunt of", "left stranded"); longer runs stay unexplained.
+MAX_RELATION_WORDS = 2
+
+
 def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, int, str]] = ()) -> set[int]:
     """Words between two typed things (nouns or anchors) whose types have exactly one relation in the ontology,
     when the plan uses it: whatever verb the question chose ("produce", "bore the brunt of"), it can only mean that."""
@@ -271,14 +276,15 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     out: set[int] = set()
     for (_s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
         rel = _relations(r.onto, t1, t2)
-        if len(rel) == 1 and rel <= used:
+        gap = [w for w in r.words[e1:s2] if w not in lx.FUNCTION_WORDS and w != "_"]
+        if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1:
             out |= set(range(e1, s2))
     if len(typed) >= 2:
         # "the accounts that OUTAGE-022 left stranded": words after the last of two related things end the relation
         (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
         rel = _relations(r.onto, t1, t2)
         tail = [w for w in r.words[e2:] if w not in lx.FUNCTION_WORDS and w != "_"]
-        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= 3:
+        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS:
             out |= set(range(e2, len(r.words)))
     return out
 
