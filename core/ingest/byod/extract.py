@@ -103,7 +103,8 @@ EVENT_WORDS = frozenset(
     "summit conference expo festival forum meetup hackathon awards cup games week day launch outage incident "
     "breach recall strike merger offsite kickoff webinar".split()
 )
-CONNECTORS = frozenset({"of", "and", "&", "de", "la", "du", "van", "von", "der", "for", "the"})
+CONNECTORS = frozenset({"of", "and", "&", "de", "la", "du", "van", "von", "der", "for", "the", "bin", "ibn", "al", "el"})
+_GLUE = frozenset({"of", "and", "&", "for", "the"})  # connectors that never start a name ("De Niro", "Bin Laden" do)
 # "Bank of America" is one name; "Carl Weber of Acme" and "Acme and Northwind" are two.
 OF_HEADS = frozenset(
     """bank university institute department ministry city republic state states bureau office college school museum
@@ -114,8 +115,9 @@ OF_HEADS = frozenset(
 )
 
 # A capitalised token: "Acme", "ACME", "O'Neil", "McKinsey", "Ernst&Young", "e.Co" is not captured.
-_CAP = r"(?:[A-Z][A-Za-z0-9'’&-]*[A-Za-z0-9]|[A-Z])\.?"
-_CANDIDATE = re.compile(rf"{_CAP}(?:\s+(?:(?:of|and|&|de|la|du|van|von|der|for|the)\s+)?{_CAP})*")
+# ... or an Arabic-style particle joined to a capitalised word ("al-Islam", "bin-Laden"), inside a name.
+_CAP = r"(?:[A-Z][A-Za-z0-9'’&-]*[A-Za-z0-9]|[A-Z]|(?:al|el|ul|bin|ibn)-[A-Z][A-Za-z'’-]*[A-Za-z])\.?"
+_CANDIDATE = re.compile(rf"{_CAP}(?:\s+(?:(?:of|and|&|de|la|du|van|von|der|for|the|bin|ibn|al|el)\s+)?{_CAP})*")
 _SENT_START = re.compile(r"(^|[.!?:;]\s+|\n\s*[-*#>\d.)]*\s*|\"\s*)$")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.'’-][A-Za-z0-9]+)*")
 
@@ -234,7 +236,9 @@ def _overlaps(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
 def _clean_candidate(text: str, start: int, end: int) -> tuple[int, int] | None:
     """Trim stop words and connectors at the ends; None when nothing name-like is left."""
     tokens = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"\S+", text[start:end])]
-    while tokens and (fold(tokens[0][2].rstrip(".,")) in STOP_CAPS | PERSON_TITLES or fold(tokens[0][2]) in CONNECTORS):
+    while tokens and (fold(tokens[0][2].rstrip(".,")) in STOP_CAPS | PERSON_TITLES or fold(tokens[0][2]) in _GLUE):
+        if fold(tokens[0][2]) == "new" and len(tokens) > 1:
+            break  # "New Mexico", "New South Wales": part of the name
         tokens = tokens[1:]
     if tokens and all(fold(t[2].strip(".,")) in PERSON_TITLES | DEPARTMENTS | CONNECTORS for t in tokens):
         return None  # a job title ("VP Sales", "Head of Procurement"), not a name
