@@ -41,9 +41,11 @@ UNCONSTRAINED = frozenset("any every each all whatever whichever".split())
 # Superlatives over a date attribute: the latest and the earliest.
 DATE_TOP = frozenset("latest newest recent last".split())
 DATE_BOTTOM = frozenset("first earliest oldest".split())
-TOP_WORDS = frozenset("biggest largest highest greatest longest most top maximum max latest newest costliest "
+TOP_WORDS = frozenset("strongest best healthiest busiest heaviest "
+                      "biggest largest highest greatest longest most top maximum max latest newest costliest "
                       "priciest richest".split())
-BOTTOM_WORDS = frozenset("smallest lowest shortest least minimum min earliest oldest cheapest".split())
+BOTTOM_WORDS = frozenset("smallest lowest shortest least minimum min earliest oldest cheapest weakest worst poorest "
+                         "lightest".split())
 # Inclusion of the named entity itself in a set of its own type ("counting it", "that one included").
 INCLUDE_WORDS = frozenset("including included inclusive counting incl".split())
 # Phrases that say two things are related without saying how: the ontology's relation between the two types

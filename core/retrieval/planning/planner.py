@@ -209,7 +209,9 @@ class Planner:
             vt = self._type(plan.target_type) if plan.target_type else None
             own = ({w for a in vt.attrs for ph in (a.name.replace("_", " "), *a.words) for w in lx.words_of(ph)}
                    if vt is not None else lx.attribute_words(self.onto))  # another type's words don't compete
-            signal = own | self.ctx.vocab.value_words()
+            asked = {w for v in (self.ctx.vocab.values(vt).get(plan.attribute or "", ()) if vt is not None else ())
+                     for w in lx.words_of(v)}  # "market segment": the asked attribute's own values don't compete
+            signal = own | (self.ctx.vocab.value_words() - asked)
             unexplained = [w for w in unexplained if w in signal]
             confidence = 1.0 if not unexplained else confidence
         plan.confidence, plan.unexplained = confidence, unexplained

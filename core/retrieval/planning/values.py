@@ -186,7 +186,8 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
             m = re.search(rf"\b{re.escape(phrase)}\w*\b(.{{0,40}})", low)  # "lasted more than 4 hours"
             if not m or not any(p.search(m.group(1)) for p, _ in _CMP):
                 # "shorter than 2 hours": the comparison comes first and the attribute's unit word after the number
-                m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*\d[\d,.]*\s*[kmb]?)\s*{re.escape(phrase)}\b", low)
+                m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*\d[\d,.]*\s*[kmb]?)\s*(?:(?:of|in|worth of)\s+)?"
+                              rf"{re.escape(phrase)}\b", low)
                 if not m:
                     continue
             tail = m.group(1)
