@@ -84,6 +84,8 @@ def test_import_is_one_transaction_and_reimport_is_incremental(research_dir, tmp
     assert out["documents"] == 174 and out["embedded"] == 1
     with EmbeddedStore(store, read_only=True) as st:
         assert "res-999" in st.entity_ids() and "res-089" not in st.entity_ids()
+    again = import_graph(research_dir / "research.graphml", store, Settings())  # nothing changed: nothing written
+    assert again["unchanged"] and again["entities_written"] == 0 and again["embedded"] == 0
 
 
 def test_cli_import_and_ontology_show(research_dir, tmp_path, capsys):

@@ -22,6 +22,7 @@ from core.ingest.graph_import.model import GraphImportError
 from core.ingest.graph_import.overrides import apply_overrides, find_overrides, read_overrides
 from core.ingest.graph_import.readers import read_graph, read_text
 from core.records import Document
+from core.store.base import ontology_json
 from core.store.keys import STRUCTURAL
 
 if TYPE_CHECKING:
@@ -94,13 +95,9 @@ def import_graph(
     """Import the graph at ``path`` into the embedded store at ``store_path``; returns counts and timings. A store
     that ``hoplens build`` wrote is replaced only with ``replace=True``; one import-graph wrote is updated."""
     from core.config import get_settings
-    from core.ingest.boilerplate import EmbedView
     from core.ingest.chunker import ChunkSpec
-    from core.ingest.linker import Linker
-    from core.ingest.loader import DocumentProcessor, batches
     from core.llm.factory import make_embedder
     from core.store import open_store
-    from core.store.base import BUILD_STATE
 
     settings = settings or get_settings()
     if settings.backend != "embedded":
@@ -148,45 +145,16 @@ def import_graph(
                 "would replace it: choose another --store, or pass --replace to replace it"
             )
         store.bind_embedder(embedder)
-        with store.transaction():
-            old = {e.id: e for e in store.get_entities(store.entity_ids())}
-            changed = [e for e in inferred.entities if old.get(e.id) is None or old[e.id].to_dict() != e.to_dict()]
-            for batch in batches(changed, 5000):
-                store.upsert_entities(batch)
-            counts["entities_written"] = len(changed)
-            stale = sorted(set(old) - ids)
-            if stale:
-                store.delete_entities(stale)
-            counts["entities_deleted"] = len(stale)
-            want = {(e.src, e.type, e.dst) for e in inferred.edges}
-            gone = [k for k in store.edge_keys() if k[1] not in STRUCTURAL and k not in want]
-            if gone:
-                store.delete_edges(gone)
-            counts["edges_deleted"] = len(gone)
-            for batch in batches(inferred.edges, 5000):
-                store.upsert_edges(batch)
-            store.set_ontology(onto)
-            frozen = store.boilerplate()
-            if frozen is None:
-                frozen = np.zeros(0, dtype=np.int64)
-                store.set_boilerplate(frozen, 0)  # imported text has no repeated boilerplate to learn from
-            processor = DocumentProcessor(store, embedder, ChunkSpec.from_settings(settings),
-                                          Linker(store.alias_table()), EmbedView(frozen))
-            stored = store.document_hashes()
-            want_docs = {d.id for d in documents}
-            removed = sorted(set(stored) - want_docs)
-            if removed:
-                store.delete_documents(removed)
-            counts["documents_deleted"] = len(removed)
-            todo = [d for d in documents if stored.get(d.id) != processor.fingerprint(d)]
-            counts["documents_unchanged"] = len(documents) - len(todo)
-            for batch in batches(todo, DOC_BATCH):
-                res = processor.process(batch)
-                counts["documents_processed"] += res.documents
-                counts["chunks"] += res.chunks
-                counts["embedded"] += res.embedded
-            store.set_meta(SOURCE_META, json.dumps({"files": [str(p) for p in sources], "sha1": _sha1(sources)}))
-            store.set_meta(BUILD_STATE, "complete")
+        spec = ChunkSpec.from_settings(settings)
+        source = {"files": [str(p) for p in sources], "sha1": _sha1(sources), "ontology_sha256": ontology_json(onto)[1],
+                  "embedder": embedder.name, "chunking": [spec.chunk_tokens, spec.chunk_overlap]}
+        previous = json.loads(store.get_meta(SOURCE_META) or "{}")
+        unchanged = {k: v for k, v in previous.items() if k != "files"} == {k: v for k, v in source.items()
+                                                                             if k != "files"}
+        if unchanged and not store.indexes_stale:
+            counts["documents_unchanged"] = len(documents)  # same files, settings and ontology: nothing to write
+        else:
+            _write(store, inferred, onto, documents, embedder, spec, counts, source)
         t_write = time.perf_counter()
         index = store.refresh_indexes() if store.indexes_stale else None
         store.prune_embeddings()
@@ -199,6 +167,7 @@ def import_graph(
         "source": str(path),
         "format": raw.format,
         "store": str(store_path),
+        "unchanged": unchanged,
         "ontology": onto.name,
         "overrides": str(ofile) if ofile else None,
         "documents_file": str(dfile) if dfile else None,
@@ -218,3 +187,51 @@ def import_graph(
                     "write_s": round(t_write - t_infer, 3), "index_s": round(t_end - t_write, 3),
                     "total_s": round(t_end - t0, 3)},
     }
+
+
+def _write(store, inferred, onto, documents, embedder, spec, counts: dict[str, int], source: dict) -> None:
+    """Everything in ONE transaction: the records, the ontology, the documents and their chunks and vectors."""
+    from core.ingest.boilerplate import EmbedView
+    from core.ingest.linker import Linker
+    from core.ingest.loader import DocumentProcessor, batches
+    from core.store.base import BUILD_STATE
+
+    ids = {e.id for e in inferred.entities}
+    with store.transaction():
+        old = {e.id: e for e in store.get_entities(store.entity_ids())}
+        changed = [e for e in inferred.entities if old.get(e.id) is None or old[e.id].to_dict() != e.to_dict()]
+        for batch in batches(changed, 5000):
+            store.upsert_entities(batch)
+        counts["entities_written"] = len(changed)
+        stale = sorted(set(old) - ids)
+        if stale:
+            store.delete_entities(stale)
+        counts["entities_deleted"] = len(stale)
+        want = {(e.src, e.type, e.dst) for e in inferred.edges}
+        gone = [k for k in store.edge_keys() if k[1] not in STRUCTURAL and k not in want]
+        if gone:
+            store.delete_edges(gone)
+        counts["edges_deleted"] = len(gone)
+        for batch in batches(inferred.edges, 5000):
+            store.upsert_edges(batch)
+        store.set_ontology(onto)
+        frozen = store.boilerplate()
+        if frozen is None:
+            frozen = np.zeros(0, dtype=np.int64)
+            store.set_boilerplate(frozen, 0)  # imported text has no repeated boilerplate to learn from
+        processor = DocumentProcessor(store, embedder, spec, Linker(store.alias_table()), EmbedView(frozen))
+        stored = store.document_hashes()
+        want_docs = {d.id for d in documents}
+        removed = sorted(set(stored) - want_docs)
+        if removed:
+            store.delete_documents(removed)
+        counts["documents_deleted"] = len(removed)
+        todo = [d for d in documents if stored.get(d.id) != processor.fingerprint(d)]
+        counts["documents_unchanged"] = len(documents) - len(todo)
+        for batch in batches(todo, DOC_BATCH):
+            res = processor.process(batch)
+            counts["documents_processed"] += res.documents
+            counts["chunks"] += res.chunks
+            counts["embedded"] += res.embedded
+        store.set_meta(SOURCE_META, json.dumps(source, sort_keys=True))
+        store.set_meta(BUILD_STATE, "complete")
