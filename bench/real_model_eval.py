@@ -17,6 +17,7 @@ import json
 import os
 import platform
 import shlex
+import signal
 import sys
 import time
 from datetime import UTC, datetime
@@ -97,12 +98,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results")
     ap.add_argument("--limit", type=int, help="only the first N questions")
     ap.add_argument("--max-tokens", type=int, default=128, help="completion cap per answer (default 128)")
-    ap.add_argument("--n-threads", type=int, default=2)
+    ap.add_argument("--n-threads", type=int, default=1,
+                    help="server threads (default 1: on a shared 2-core machine 2 threads ran 2-3x slower)")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep finished answers of an earlier run in --work (e.g. rerun with a smaller --limit)")
     ap.add_argument("--n-batch", type=int, default=512, help="prompt batch (1 works around a CPU-kernel crash)")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
     ap.add_argument("--skip-offline", action="store_true", help="do not run the offline reader for comparison")
     args = ap.parse_args(argv)
 
+    # A SIGTERM (kill) unwinds like Ctrl-C, so the server below is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     try:
         python = find_python(args.python)
         model = find_model(python, args.model)
@@ -142,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     with srv:
         settings = settings.model_copy(update={"openai_base_url": srv.base_url})
         summary = run_eval(args.suite, pipelines, args.store, args.data, args.work / "smollm2", settings=settings,
-                           limit=args.limit, overwrite=True, bertscore=False, show_progress=True, use_cache=False)
+                           limit=args.limit, overwrite=not args.resume, bertscore=False, show_progress=True,
+                           use_cache=False)
     result["readers"]["smollm2-135m-instruct"] = {"generator": summary["config"]["generator"],
                                                   "wall_s": round(time.perf_counter() - t0, 1),
                                                   "pipelines": _digest(summary)}
