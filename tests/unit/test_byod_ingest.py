@@ -154,7 +154,7 @@ def test_second_full_name_undoes_a_short_form_merge(tmp_path, extractor):
                     and "waugh" in m.surfaces]
 
 
-def test_split_propagates_to_edges_and_communities(tmp_path):
+def test_split_propagates_to_edges_and_communities(tmp_path, capsys):
     from core.ingest.byod import Communities, suspect_merges
 
     store = tmp_path / "store"
@@ -171,6 +171,12 @@ def test_split_propagates_to_edges_and_communities(tmp_path):
         comms = Communities(st)
         assert comms.of(merge.loser) is None  # the short form is part of its full name's entity
         comms.close()
+    from core.cli import main
+
+    assert main(["entities", "merges", "--store", str(store), "--suspect", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert merge.id in {r["id"] for r in shown} and all("margin" in r and r["method"] != "exact" for r in shown)
+
     split_merge(store, merge.id, embedder=HashEmbedder())
     with open_store(None, store, read_only=True) as st:
         loser = st.get_entity(merge.loser)
