@@ -115,3 +115,36 @@ def test_make_extractor_uses_rules_for_the_offline_reader():
     auto = make_extractor(None).name  # the NER model when the ``ner`` extra is installed, else the rules
     assert auto == "rules" or auto.startswith("ner:")
     assert make_extractor(FakeGenerator([])).name == "llm"
+
+
+def test_without_the_model_auto_falls_back_to_rules_and_ner_says_why(monkeypatch):
+    import pytest
+
+    from core.ingest.byod import ner
+
+    monkeypatch.setattr(ner, "available_model", lambda names=ner.NER_MODELS: None)
+    assert make_extractor(None).name == "rules"
+    with pytest.raises(ValueError, match="no spaCy NER model is installed"):
+        make_extractor(None, prefer="ner")
+    with pytest.raises(ValueError, match="unknown extractor"):
+        make_extractor(None, prefer="spacy")
+
+
+def test_ner_maps_labels_cleans_titles_and_drops_non_names():
+    import pytest
+
+    from core.ingest.byod.ner import available_model
+
+    if available_model() is None:
+        pytest.skip("the spaCy model is not installed (pip install 'hoplens[ner]')")
+    ex = make_extractor(None, prefer="ner")
+    assert ex.name.startswith("ner:")
+    text = ("Foreign Minister Alexander Downer met Prime Minister John Howard in Canberra. \"I'm sure,\" said "
+            "Attorney-General Daryl Williams. British troops and the Government said the Palestinian Authority "
+            "must act. Globex Corporation hired staff.")
+    got = {(m.text, m.type) for m in ex.extract("c#0", text).mentions}
+    names = {t for t, _ in got}
+    assert {("Alexander Downer", "Person"), ("John Howard", "Person"), ("Daryl Williams", "Person"),
+            ("Canberra", "Location"), ("Globex Corporation", "Company")} <= got
+    assert ("Palestinian Authority", "Company") in got
+    assert not names & {"I'm", "British", "Government", "Prime Minister", "Foreign Minister", "Attorney-General"}
