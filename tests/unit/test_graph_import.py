@@ -182,3 +182,17 @@ def test_overrides_add_words_and_derived_relations(tmp_path):
     bad["derived"][0]["paths"]["Track"][0][0] = ["ON_ALBUM", "in", "Album"]
     with pytest.raises(GraphImportError, match="no edge"):
         apply_overrides(onto, bad, "ontology.json")
+
+
+def test_graphml_streams_edges_before_nodes_and_checks_utf8(tmp_path):
+    text = ('<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph><edge source="a" target="b"/>'
+            '<node id="a"/><node id="b"/></graph></graphml>')
+    g = read_graph(_write(tmp_path, "order.graphml", text))
+    assert [(e.src, e.type, e.dst) for e in g.edges] == [("a", "RELATED_TO", "b")]
+    raw = b'<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n<graph>\n<node id="caf\xe9"/></graph></graphml>'
+    with pytest.raises(GraphImportError, match=r"latin.graphml line 3: not UTF-8 \(byte 0xe9"):
+        read_graph(_write(tmp_path, "latin.graphml", raw, "wb"))
+    nested = ('<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><graph><node id="a"><graph/></node></graph>'
+              "</graphml>")
+    with pytest.raises(GraphImportError, match="nested graphs"):
+        read_graph(_write(tmp_path, "nested.graphml", nested))

@@ -6,8 +6,8 @@ decoded as strict UTF-8 and refused above ``graph_import_max_mb`` before they ar
 
 from __future__ import annotations
 
+import codecs
 import csv
-import io
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -25,6 +25,7 @@ NEO4J_TYPES = {
     "double": FLOAT, "boolean": "bool", "date": DATE, "localdatetime": DATE, "datetime": DATE, "localtime": STRING,
     "time": STRING, "duration": STRING,
 }
+NL = b"\n"
 ARRAY_DELIMITER = ";"  # neo4j-admin's default --array-delimiter
 _HEADER_RE = re.compile(r"^(?P<name>[^:]*)(?::(?P<type>[A-Za-z_]+(?:\[\])?)(?:\((?P<group>[^)]*)\))?)?$")
 
@@ -89,44 +90,48 @@ def _graphml_value(raw: str, kind: str, where: str) -> Any:
     return raw
 
 
-def read_graphml(path: Path, max_mb: float = 512.0) -> RawGraph:
-    text = read_text(path, max_mb)
-    head = text[:4096]
-    if "<!DOCTYPE" in head or "<!ENTITY" in head:
-        raise GraphImportError(f"{path}: DTDs and entity declarations are not accepted in GraphML")
+def check_utf8(path: Path, max_mb: float) -> bytes:
+    """Refuse an over-size or non-UTF-8 file (naming the line and byte offset) in one streaming pass; returns the
+    first 4 KB."""
+    check_size(path, max_mb)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    head, line, offset = b"", 1, 0
+    with open(path, "rb") as fh:
+        while block := fh.read(1 << 20):
+            if not head:
+                head = block[:4096]
+            try:
+                decoder.decode(block)
+            except UnicodeDecodeError as exc:
+                at = max(0, exc.start - (len(exc.object) - len(block)))  # the decoder may hold a partial character
+                bad_line = line + block[:at].count(NL)
+                raise GraphImportError(
+                    f"{path} line {bad_line}: not UTF-8 (byte 0x{block[at]:02x} at offset "
+                    f"{offset + at}); re-save the file as UTF-8"
+                ) from None
+            line += block.count(NL)
+            offset += len(block)
     try:
-        root = ET.fromstring(text)
-    except ET.ParseError as exc:
-        line, col = exc.position
-        raise GraphImportError(f"{path} line {line} column {col + 1}: malformed XML ({exc.msg if hasattr(exc, 'msg') else exc})") from None
-    ns = GRAPHML_NS if root.tag.startswith(GRAPHML_NS) else ""
-    if root.tag != f"{ns}graphml":
-        raise GraphImportError(f"{path}: the root element is <{root.tag}>, not <graphml>")
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        raise GraphImportError(f"{path} line {line}: not UTF-8 (the file ends inside a character)") from None
+    return head
+
+
+def read_graphml(path: Path, max_mb: float = 512.0) -> RawGraph:
+    """Stream a GraphML file (iterparse: memory holds the graph read so far, never the XML tree)."""
+    head = check_utf8(path, max_mb)
+    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+        raise GraphImportError(f"{path}: DTDs and entity declarations are not accepted in GraphML")
     keys: dict[str, tuple[str, str, str, Any]] = {}  # key id -> (for, name, kind, default)
-    for k in root.iter(f"{ns}key"):
-        kid, name = k.get("id"), k.get("attr.name") or k.get("id")
-        typ = (k.get("attr.type") or "string").lower()
-        if not kid:
-            raise GraphImportError(f"{path}: a <key> without an id")
-        if typ not in GRAPHML_TYPES:
-            raise GraphImportError(f"{path}: key {kid} ({name}) has unknown attr.type {typ!r}; expected one of "
-                                   f"{', '.join(GRAPHML_TYPES)}")
-        kind = GRAPHML_TYPES[typ]
-        default_el = k.find(f"{ns}default")
-        default = None
-        if default_el is not None and default_el.text is not None:
-            default = _graphml_value(default_el.text, kind, f"{path}: key {kid} default")
-        keys[kid] = (k.get("for") or "all", name, kind, default)
-    graphs = root.findall(f"{ns}graph")
-    if len(graphs) != 1:
-        raise GraphImportError(f"{path}: expected one <graph> element, found {len(graphs)}")
-    g = graphs[0]
     out = RawGraph(files=[str(path)], format="graphml")
-    for _scope, name, kind, _d in keys.values():
-        out.declared.setdefault(name, kind)
+    seen: set[str] = set()
+    graphs, node_depth, first = 0, 0, True
+    graph_el: ET.Element | None = None
+    ns = ""
 
     def data_of(el: ET.Element, scope: str, where: str) -> dict[str, Any]:
-        props = {name: d for kid, (sc, name, _k, d) in keys.items() if sc in (scope, "all") and d is not None}
+        props = {name: d for (sc, name, _k, d) in keys.values() if sc in (scope, "all") and d is not None}
         for d in el.findall(f"{ns}data"):
             kid = d.get("key")
             if kid not in keys:
@@ -135,36 +140,79 @@ def read_graphml(path: Path, max_mb: float = 512.0) -> RawGraph:
             props[name] = _graphml_value("".join(d.itertext()), kind, f"{where} ({name})")
         return props
 
-    seen: set[str] = set()
-    for n in g.findall(f"{ns}node"):
-        nid = n.get("id")
-        where = f"{path}: node {nid}"
-        if not nid:
-            raise GraphImportError(f"{path}: a <node> without an id")
-        if nid in seen:
-            raise GraphImportError(f"{where}: duplicate node id")
-        seen.add(nid)
-        if n.find(f"{ns}graph") is not None:
-            raise GraphImportError(f"{where}: nested graphs are not supported")
-        props = data_of(n, "node", where)
-        if "labels" not in props and n.get("labels"):  # APOC also writes labels as an XML attribute of <node>
-            props["labels"] = n.get("labels")
-        labels = _labels_of(props)
-        out.nodes.append(RawNode(nid, labels, props, where))
-    for i, e in enumerate(g.findall(f"{ns}edge")):
-        eid = e.get("id") or f"#{i + 1}"
-        where = f"{path}: edge {eid}"
-        src, dst = e.get("source"), e.get("target")
-        if not src or not dst:
-            raise GraphImportError(f"{where}: needs source and target")
-        for end in (src, dst):
+    try:
+        for event, el in ET.iterparse(path, events=("start", "end")):
+            if first:
+                first = False
+                ns = GRAPHML_NS if el.tag.startswith(GRAPHML_NS) else ""
+                if el.tag != f"{ns}graphml":
+                    raise GraphImportError(f"{path}: the root element is <{el.tag}>, not <graphml>")
+            tag = el.tag[len(ns):] if ns and el.tag.startswith(ns) else el.tag
+            if event == "start":
+                if tag == "graph":
+                    if node_depth:
+                        raise GraphImportError(f"{path}: node {out.nodes[-1].id if out.nodes else '?'}: nested "
+                                               "graphs are not supported")
+                    graphs += 1
+                    if graphs > 1:
+                        raise GraphImportError(f"{path}: expected one <graph> element, found more")
+                    graph_el = el
+                elif tag == "node":
+                    node_depth += 1
+                elif tag == "hyperedge":
+                    raise GraphImportError(f"{path}: <hyperedge> is not supported")
+                continue
+            if tag == "key":
+                kid, name = el.get("id"), el.get("attr.name") or el.get("id")
+                typ = (el.get("attr.type") or "string").lower()
+                if not kid:
+                    raise GraphImportError(f"{path}: a <key> without an id")
+                if typ not in GRAPHML_TYPES:
+                    raise GraphImportError(f"{path}: key {kid} ({name}) has unknown attr.type {typ!r}; expected one "
+                                           f"of {', '.join(GRAPHML_TYPES)}")
+                kind = GRAPHML_TYPES[typ]
+                default_el = el.find(f"{ns}default")
+                default = None
+                if default_el is not None and default_el.text is not None:
+                    default = _graphml_value(default_el.text, kind, f"{path}: key {kid} default")
+                keys[kid] = (el.get("for") or "all", name, kind, default)
+                out.declared.setdefault(name, kind)
+            elif tag == "node":
+                node_depth -= 1
+                nid = el.get("id")
+                where = f"{path}: node {nid}"
+                if not nid:
+                    raise GraphImportError(f"{path}: a <node> without an id")
+                if nid in seen:
+                    raise GraphImportError(f"{where}: duplicate node id")
+                seen.add(nid)
+                props = data_of(el, "node", where)
+                if "labels" not in props and el.get("labels"):  # APOC also writes labels as a <node> attribute
+                    props["labels"] = el.get("labels")
+                out.nodes.append(RawNode(nid, _labels_of(props), props, where))
+                if graph_el is not None:
+                    graph_el.clear()  # drop what was read (the graph's attributes were read at its start)
+            elif tag == "edge":
+                eid = el.get("id") or f"#{len(out.edges) + 1}"
+                where = f"{path}: edge {eid}"
+                src, dst = el.get("source"), el.get("target")
+                if not src or not dst:
+                    raise GraphImportError(f"{where}: needs source and target")
+                props = data_of(el, "edge", where)
+                etype = (props.pop("label", None) or props.pop("type", None) or props.pop("labels", None)
+                         or el.get("label") or "RELATED_TO")
+                out.edges.append(RawEdge(src, str(etype).lstrip(":"), dst, props, where))
+                if graph_el is not None:
+                    graph_el.clear()
+    except ET.ParseError as exc:
+        line, col = exc.position
+        raise GraphImportError(f"{path} line {line} column {col + 1}: malformed XML ({exc})") from None
+    if graphs != 1:
+        raise GraphImportError(f"{path}: expected one <graph> element, found {graphs}")
+    for e in out.edges:  # GraphML allows edges before their nodes: endpoints are checked once all are read
+        for end in (e.src, e.dst):
             if end not in seen:
-                raise GraphImportError(f"{where}: endpoint {end!r} is not a node in the file (dangling edge)")
-        props = data_of(e, "edge", where)
-        etype = (props.pop("label", None) or props.pop("type", None) or props.pop("labels", None) or e.get("label")
-                 or "RELATED_TO")
-        etype = str(etype).lstrip(":")
-        out.edges.append(RawEdge(src, etype, dst, props, where))
+                raise GraphImportError(f"{e.where}: endpoint {end!r} is not a node in the file (dangling edge)")
     return out
 
 
@@ -224,25 +272,43 @@ def _csv_value(raw: str, typ: str, where: str) -> Any:
     return _graphml_value(raw, kind, where)
 
 
+def _csv_rows(path: Path):
+    """(line number, row) for each data row of a CSV file, streamed (the header was read by ``_csv_header``)."""
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        reader = csv.reader(fh, strict=True)
+        try:
+            next(reader, None)
+            for row in reader:
+                yield reader.line_num, row
+        except csv.Error as exc:
+            raise GraphImportError(f"{path} line {reader.line_num}: malformed CSV ({exc})") from None
+
+
+def _csv_header(path: Path) -> list[str]:
+    with open(path, encoding="utf-8-sig", newline="") as fh:
+        try:
+            header = next(csv.reader(fh, strict=True), None)
+        except csv.Error as exc:
+            raise GraphImportError(f"{path} line 1: malformed CSV ({exc})") from None
+    if not header:
+        raise GraphImportError(f"{path}: empty file (expected a header line)")
+    return header
+
+
 def read_neo4j_csv(paths: list[Path], max_mb: float = 512.0) -> RawGraph:
+    """Node files first, then relationship files, each streamed row by row (UTF-8 and size checked first)."""
     out = RawGraph(files=[str(p) for p in paths], format="neo4j-csv")
     node_files, rel_files = [], []
     for p in paths:
-        text = read_text(p, max_mb)
-        try:
-            rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
-        except csv.Error as exc:
-            raise GraphImportError(f"{p}: malformed CSV ({exc})") from None
-        if not rows:
-            raise GraphImportError(f"{p}: empty file (expected a header line)")
-        cols = _parse_header(p, rows[0])
+        check_utf8(p, max_mb)
+        cols = _parse_header(p, _csv_header(p))
         types = {t for _n, t, _g in cols}
         if "START_ID" in types or "END_ID" in types:
             if not {"START_ID", "END_ID"} <= types:
                 raise GraphImportError(f"{p} line 1: a relationship file needs both :START_ID and :END_ID")
-            rel_files.append((p, cols, rows))
+            rel_files.append((p, cols, _csv_rows(p)))
         elif "ID" in types:
-            node_files.append((p, cols, rows))
+            node_files.append((p, cols, _csv_rows(p)))
         else:
             raise GraphImportError(f"{p} line 1: neither a node file (an :ID column) nor a relationship file "
                                    "(:START_ID and :END_ID columns)")
@@ -258,7 +324,7 @@ def read_neo4j_csv(paths: list[Path], max_mb: float = 512.0) -> RawGraph:
         ic = id_col[0]
         space = cols[ic][2]
         label_cols = [i for i, c in enumerate(cols) if c[1] == "LABEL"]
-        for ln, row in enumerate(rows[1:], start=2):
+        for ln, row in rows:
             if not row or (len(row) == 1 and not row[0].strip()):
                 continue
             where = f"{p} line {ln}"
@@ -299,7 +365,7 @@ def read_neo4j_csv(paths: list[Path], max_mb: float = 512.0) -> RawGraph:
         si = next(i for i, c in enumerate(cols) if c[1] == "START_ID")
         ei = next(i for i, c in enumerate(cols) if c[1] == "END_ID")
         ti = next((i for i, c in enumerate(cols) if c[1] == "TYPE"), None)
-        for ln, row in enumerate(rows[1:], start=2):
+        for ln, row in rows:
             if not row or (len(row) == 1 and not row[0].strip()):
                 continue
             where = f"{p} line {ln}"
