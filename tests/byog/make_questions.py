@@ -18,8 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import chinook  # noqa: E402
-import research  # noqa: E402
+import chinook_graph as chinook  # noqa: E402
+import research_graph as research  # noqa: E402
 
 UNKNOWN = ["Zebra Lightning Parade", "Okonkwo Vantablack", "Marzipan Harbour", "Quillfeather Dunmore",
            "Sapphire Tundra Ensemble"]

@@ -18,9 +18,9 @@ from core.store.embedded import EmbeddedStore
 BYOG = Path(__file__).resolve().parents[1] / "byog"
 sys.path.insert(0, str(BYOG))
 
-import chinook  # noqa: E402
+import chinook_graph as chinook  # noqa: E402
 import make_questions  # noqa: E402
-import research  # noqa: E402
+import research_graph as research  # noqa: E402
 
 
 @pytest.fixture
