@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     show = osub.add_parser("show", help="print the store's ontology (inferred or CRM)")
     show.add_argument("--store", type=Path, help="store folder (default: HOPLENS_STORE or ~/.hoplens/store-<scale>)")
     show.add_argument("--json", action="store_true", help="print it as JSON (Ontology.to_dict)")
+    show.add_argument("--from-schema", action="store_true",
+                      help="TigerGraph: read the ontology of HOPLENS_TG_GRAPH from the server's schema (for a graph "
+                           "HopLens did not create), with inferred words")
     show.set_defaults(func=run_show)
     o.set_defaults(func=lambda args: (o.print_help(), 2)[1])
 
@@ -98,14 +101,29 @@ def format_ontology(onto) -> str:
     return "\n".join(lines)
 
 
+def _schema_ontology(settings):
+    from core.ingest.graph_import.infer import enrich
+    from core.store.tigergraph import connect, ontology_from_schema, translate_error
+
+    conn = connect(settings)
+    try:
+        schema = conn.getSchema(udts=False, force=True)
+    except Exception as exc:  # connection, auth or a missing graph: the store's own wording of the problem
+        raise translate_error(exc, f"reading the schema of graph {settings.tg_graph!r}", settings) from exc
+    return enrich(ontology_from_schema(schema, settings.tg_graph))
+
+
 def run_show(args: argparse.Namespace) -> int:
     from core.store import open_store
 
     settings = _settings(args)
-    store = open_store(settings, settings.store_path(), read_only=True)
-    try:
-        onto = store.ontology()
-    finally:
-        store.close()
+    if args.from_schema:
+        onto = _schema_ontology(settings)
+    else:
+        store = open_store(settings, settings.store_path(), read_only=True)
+        try:
+            onto = store.ontology()
+        finally:
+            store.close()
     print(json.dumps(onto.to_dict(), indent=1) if args.json else format_ontology(onto))
     return 0

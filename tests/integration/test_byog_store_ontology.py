@@ -158,3 +158,21 @@ def test_a_foreign_schema_ontology_gets_the_inferred_words():
     assert {"bought", "buy", "buys"} <= set(bought.verbs) and "bought by" in bought.reverse_verbs
     assert onto.vertex_type("Product").attr("unit_price").words == ("unit price", "price")
     assert onto.vertex_type("Product").attr("unit_price").kind == FLOAT
+
+
+def test_ontology_show_from_a_foreign_tigergraph_schema(monkeypatch, capsys):
+    from core.cli import main
+    from core.config import get_settings
+
+    with ForeignFake() as fake:
+        for key, value in {"HOPLENS_TG_HOST": "http://127.0.0.1", "HOPLENS_TG_REST_PORT": str(fake.port),
+                           "HOPLENS_TG_GSQL_PORT": str(fake.port), "HOPLENS_TG_GRAPH": "Shop"}.items():
+            monkeypatch.setenv(key, value)
+        get_settings.cache_clear()
+        try:
+            assert main(["ontology", "show", "--from-schema"]) == 0
+        finally:
+            get_settings.cache_clear()
+    out = capsys.readouterr().out
+    assert out.startswith("ontology Shop") and "(Customer)-[BOUGHT]->(Product)  attrs: quantity:int" in out
+    assert "bought by" in out and "unit_price: float  words: unit price, price" in out
