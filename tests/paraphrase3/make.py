@@ -401,9 +401,9 @@ def t_exclusion(w: World, n: Namer, rng: random.Random) -> Iterator[Q]:
         if got and len(got) < len(ts):
             yield q("exclusion", f"how many of {n(c)}'s tickets have nothing to do with an outage?",
                     g_count(len(got)), 2, [c])
-        got = sorted(t for t in ts if w.attr(t, "status") != "Closed")
+        got = sorted(t for t in ts if w.attr(t, "status") not in ("Closed", "Resolved"))
         if okset(got):
-            yield q("exclusion", f"{n(c)} tickets that aren't closed yet?", g_set(w, got), 1, [c])
+            yield q("exclusion", f"{n(c)} tickets, leaving out anything Closed or Resolved?", g_set(w, got), 1, [c])
 
 
 def t_threshold(w: World, n: Namer, rng: random.Random) -> Iterator[Q]:
