@@ -1,4 +1,5 @@
-"""Ask: one question through one pipeline — the answer, the plan, the graph walk, hop scores, context and cost."""
+"""Ask: one question through one pipeline — the answer, the evidence behind it (the plan's path instances and the
+documents stating each link, or the passages), the plan, the expansion walk and its hop scores, context and cost."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import streamlit as st
 
 from core import viz
 from core.pipelines import PIPELINES, REGISTRY
-from ui import frame, limits, resources, widgets
+from ui import evidence, frame, limits, resources, widgets
 from ui.state import ASK_ENTITY_PICK, ASK_ENTITY_SEARCH, ASK_PIPELINE, ASK_QUESTION, state
 
 SPINNER = {name: f"{spec.description}…" for name, spec in REGISTRY.items()}  # from the pipeline registry
@@ -80,17 +81,26 @@ with right:
     st.markdown("#### Usage and latency")
     widgets.usage_view(answer, key="ask.timings")
 
-st.markdown("#### Subgraph walked")
+st.markdown("#### Evidence")
+if answer.pipeline != "llm":
+    st.caption("Why each item is in the answer: the plan's path instances from the anchor through the typed path to "
+               "each result. Without an exact plan, the passages the generator saw and the entities they mention.")
+paths = evidence.evidence_section(answer, store, key="ask.evidence")
+
 if answer.subgraph is not None and answer.subgraph.nodes:
-    widgets.subgraph_view(answer.subgraph)
-    st.markdown("#### Hop scores")
+    st.markdown("#### Expansion walked (hop scores)")
+    st.caption("The retriever's hop-by-hop expansion around its seeds (stars): what it scored to build the "
+               "context, not the evidence of the answer.")
+    if st.toggle("Show the expansion graph", value=paths is None, key=f"ask.expansion.{paths is None}"):
+        widgets.subgraph_view(answer.subgraph, caption=(
+            f"Expansion: {len(answer.subgraph.nodes)} nodes ({sum(1 for n in answer.subgraph.nodes if n.hop == 0)} "
+            f"seeds) · {len(answer.subgraph.edges)} edges · hover for hop scores"))
+    st.markdown("##### Hop scores (the expansion's accumulators)")
     st.caption("From the traversal accumulators: a node is scored at the first hop that reaches it, 1.0 per edge "
                "at hop 1 and 0.5 at hop 2, summed over the frontier edges that reach it. Click a header to sort.")
     widgets.hop_score_table(answer.subgraph, key="ask.hops")
-elif answer.pipeline == "llm":
-    st.info("LLM-only sends the question alone: no retrieval, no subgraph.")
-else:
-    st.info("No graph was walked for this answer (BasicRAG retrieves flat chunks by similarity).")
+elif answer.pipeline == "basic":
+    st.caption("No graph was walked for this answer (BasicRAG retrieves flat chunks by similarity).")
 
 st.markdown("#### Context sent to the generator")
 widgets.context_view(answer, key="ask.context")

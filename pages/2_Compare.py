@@ -1,5 +1,5 @@
 """Compare: one question through LLM-only, BasicRAG and GraphRAG side by side, with verdicts when it is a suite
-question, cost charts and GraphRAG's subgraph."""
+question, cost charts, each pipeline's evidence (passages vs paths) and GraphRAG's expansion."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import streamlit as st
 from core import viz
 from core.pipelines import PIPELINES
 from core.records import Question
-from ui import frame, limits, resources, widgets
+from ui import evidence, frame, limits, resources, widgets
 from ui.state import COMPARE_QUESTION, COMPARE_SUITE_PICK, state
 
 THREE = PIPELINES  # the registry's default comparison (core/pipelines.py)
@@ -139,9 +139,24 @@ if answers:
         st.plotly_chart(viz.compare_latency_figure({n: answers[n] for n in ORDER if n in answers}),
                         key="compare.latency", width="stretch")
 
+EVIDENCED = tuple(n for n in ("basic", "graph", "routed") if n in answers)
+paths: dict[str, object] = {}
+if EVIDENCED:
+    st.subheader("Evidence side by side")
+    st.caption("BasicRAG's evidence is the passages it retrieved and the entities they mention; GraphRAG's is the "
+               "plan's path instances and the documents stating each link (passages when it had no exact plan).")
+    for col, name in zip(st.columns(len(EVIDENCED)), EVIDENCED, strict=True):
+        with col:
+            st.markdown(f"#### {viz.pipeline_label(name)}")
+            paths[name] = evidence.evidence_section(answers[name], store, key=f"compare.evidence.{name}", height=440)
+
 graph = answers.get("graph")
-if graph is not None:
-    st.subheader("GraphRAG's subgraph")
-    widgets.subgraph_view(graph.subgraph)
-    with st.expander("Hop scores"):
+if graph is not None and graph.subgraph is not None and graph.subgraph.nodes:
+    st.subheader("GraphRAG's expansion (hop scores)")
+    st.caption("The hop-by-hop walk around GraphRAG's seeds that built its context, scored by the traversal accumulators; "
+               "not the evidence of the answer.")
+    no_paths = paths.get("graph") is None
+    if st.toggle("Show the expansion graph", value=no_paths, key=f"compare.expansion.{no_paths}"):
+        widgets.subgraph_view(graph.subgraph)
+    with st.expander("Hop scores (the expansion's accumulators)"):
         widgets.hop_score_table(graph.subgraph, key="compare.hops")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pandas as pd
 import streamlit as st
@@ -60,8 +61,23 @@ with search:
 linked = st.query_params.get("entity")
 if linked and linked != state.explore_entity:  # opened from a link like /Explore?entity=CUST-0001
     state.explore_entity = linked
+doc_link = st.query_params.get("document")  # opened from a link like /Explore?document=DOC-00001 (Ask's evidence)
+if doc_link:
+    with widgets.guarded("Loading the document"):
+        doc = store.get_document(doc_link)
+        if doc is None:
+            st.warning(f"Document {doc_link!r} is not in this knowledge base.")
+        else:
+            st.subheader(f"{doc.id} · {doc.kind} · {doc.title}")
+            named = list(dict.fromkeys(e for c in store.chunks_of_document(doc.id) for e in c.entity_ids))
+            if named:
+                st.markdown("Mentions: " + ", ".join(f"[{widgets.plain_markdown(e)}](Explore?entity={quote(e, safe='')})"
+                                                     for e in named))
+            st.text(doc.text)
 entity_id = state.explore_entity
 if not entity_id:
+    if doc_link:
+        st.stop()
     st.info("Pick an entity to see its attributes, neighbourhood graph and documents.")
     st.stop()
 

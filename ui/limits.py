@@ -135,6 +135,26 @@ def check_question(question: str) -> str:
     return text
 
 
+def _bounded(s: Settings, fn: Any, what: str) -> Any:
+    """``fn()`` in the shared answer pool, within ``answer_timeout_s`` (waiting for a free worker counts)."""
+    _, pool, slots = _shared(s)
+    timeout = max(0.1, float(s.answer_timeout_s))
+    started = time.monotonic()
+    if not slots.acquire(timeout=timeout):
+        raise LimitReached("The server is busy answering other visitors' questions; try again in a moment.")
+    try:
+        future = pool.submit(fn)
+    except BaseException:
+        slots.release()
+        raise
+    future.add_done_callback(lambda _f: slots.release())
+    try:
+        return future.result(timeout=max(0.1, timeout - (time.monotonic() - started)))
+    except FutureTimeout:
+        raise LimitReached(f"{what} took longer than {timeout:.0f} s, the limit for one answer; try a "
+                           "narrower question.") from None
+
+
 def answer(s: Settings, pipeline: Any, name: str, question: str, settings_key: str = "") -> Answer:
     """``pipeline.answer(question)`` with the app's limits: the demo answer cache, and ``answer_timeout_s``.
 
@@ -142,30 +162,23 @@ def answer(s: Settings, pipeline: Any, name: str, question: str, settings_key: s
     server. A question still running at the timeout is abandoned with a message (its worker finishes it in the
     background; the result is dropped). The caller counts the question first (``take_question``).
     """
-    cache, pool, slots = _shared(s)
+    cache = _shared(s)[0]
     key = _cache_key(settings_key, name, question)
     if s.demo:
         hit = cache.get(key)
         if hit is not None:
             return hit
-    timeout = max(0.1, float(s.answer_timeout_s))
-    started = time.monotonic()
-    if not slots.acquire(timeout=timeout):
-        raise LimitReached("The server is busy answering other visitors' questions; try again in a moment.")
-    try:
-        future = pool.submit(pipeline.answer, question)
-    except BaseException:
-        slots.release()
-        raise
-    future.add_done_callback(lambda _f: slots.release())
-    try:
-        result = future.result(timeout=max(0.1, timeout - (time.monotonic() - started)))
-    except FutureTimeout:
-        raise LimitReached(f"This answer took longer than {timeout:.0f} s, the limit for one answer; try a "
-                           "narrower question.") from None
+    result = _bounded(s, lambda: pipeline.answer(question), "This answer")
     if s.demo and not result.error:
         cache.put(key, result)
     return result
+
+
+def evidence(s: Settings, pipeline: Any, answer: Answer) -> Any:
+    """``pipeline.evidence(answer)`` (the path instances behind an exact answer, capped by the pipeline, or None)
+    in the same pool and timeout as answers. A read of an answer already counted: it takes no question from the
+    visitor's limit."""
+    return _bounded(s, lambda: pipeline.evidence(answer), "Tracing the evidence")
 
 
 # ---- uploads -------------------------------------------------------------------------------------------------------

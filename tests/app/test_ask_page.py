@@ -34,11 +34,24 @@ def test_ask_graph_shows_answer_plan_subgraph_and_hop_scores(app_at, kb_env, tin
     assert re.search(r"VEND-\d+", shown), "the answer names no vendor"
     assert "**kind**: relation" in shown and customer in shown  # the plan
     assert re.search(r"\d[\d,]* tokens · 1 call · \d+\.\d\d s", shown)  # the stats line
-    # The subgraph: one self-contained vis-network page with the customer as a seed.
+    # The evidence graph first: one self-contained vis-network page, the customer its anchor, the vendors results.
     frames = iframes(at)
     assert len(frames) == 1
     page = frames[0].proto.srcdoc
-    assert "new vis.Network(" in page and "cdn.jsdelivr.net" not in page
+    assert "new vis.Network(" in page and "cdn.jsdelivr.net" not in page and "on the path" in page
+    nodes = json.loads(re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", page, re.S).group(1))
+    assert any(n["id"] == customer and n["shape"] == "star" for n in nodes)
+    from core.dataset.io import FILES, iter_jsonl
+    from core.records import Edge
+
+    vendors = {e.dst for e in iter_jsonl(tiny_store.data / FILES["edges"], Edge)
+               if e.src == customer and e.type == "DEPENDS_ON"}
+    assert {n["id"] for n in nodes} == {customer} | vendors  # from the dataset files, not from the page
+    # The expansion graph, behind its toggle: the customer is a seed there too.
+    at = at.toggle(key="ask.expansion.False").set_value(True).run()
+    frames = iframes(at)
+    assert len(frames) == 2
+    page = frames[1].proto.srcdoc
     nodes = json.loads(re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", page, re.S).group(1))
     assert any(n["id"] == customer and n["shape"] == "star" for n in nodes)
     # The hop-score table and the context table are dataframes with real rows.
@@ -57,7 +70,7 @@ def test_ask_basic_and_llm_explain_missing_subgraph(app_at, kb_env, tiny_store):
     at = _ask(at, q, "basic")
     assert not at.exception and "Answer · BasicRAG" in texts(at)
     assert not iframes(at)
-    assert any("flat chunks" in i.value for i in at.info)
+    assert any("flat chunks" in c.value for c in at.caption)
     at = _ask(at, q, "llm")
     assert not at.exception and "Answer · LLM-only" in texts(at)
     assert any("question alone" in i.value for i in at.info)

@@ -27,7 +27,7 @@ def test_compare_suite_question_shows_three_columns_verdicts_and_charts(app_at, 
     assert not at.exception and not at.error
     heads = _columns_with_titles(at)
     assert heads[:3] == ["LLM-only", "BasicRAG", "GraphRAG"]
-    assert "GraphRAG's subgraph" in heads
+    assert "Evidence side by side" in heads and "GraphRAG's expansion (hop scores)" in heads
     # Three side-by-side columns (plus the two chart columns), each with its stats line.
     assert len(at.columns) >= 3
     stats = [c.value for c in at.caption if " tokens · " in c.value]
