@@ -141,6 +141,10 @@ def test_gephi_label_as_name_not_type(tmp_path):
         ("dupid.csv", "id:ID,name\n1,a\n1,b\n", r"dupid.csv line 3: duplicate id '1'"),
         ("badint.csv", "id:ID,age:int\n1,old\n", r"badint.csv line 2 \(age\): 'old' is not a valid int"),
         ("reserved.csv", "id:ID,:LABEL\n1,Document\n", r"label 'Document' is reserved"),
+        ("quote.csv", 'id:ID,name\n1,"unclosed\n2,b\n', r"quote.csv line \d+: malformed CSV"),
+        ("badlabel.csv", "id:ID,:LABEL\n1,Has Space\n", r"badlabel.csv line 2: label 'Has Space' is not a valid"),
+        ("nokind.csv", "a,b\n1,2\n", r"nokind.csv line 1: neither a node file"),
+        ("rel.csv", ":START_ID,:TYPE\n1,X\n", r"rel.csv line 1: a relationship file needs both"),
     ],
 )
 def test_bad_input_names_file_and_place(tmp_path, name, content, match):
