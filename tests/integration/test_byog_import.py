@@ -78,6 +78,9 @@ def test_import_is_one_transaction_and_reimport_is_incremental(research_dir, tmp
         import_graph(research_dir / "research.graphml", store, Settings(), embedder=Broken())
     with EmbeddedStore(store, read_only=True) as st:
         assert (st.entity_ids(), st.edge_keys(), st.ontology().to_dict()) == before  # nothing half-imported
+    with pytest.raises(RuntimeError, match="embedder died"):  # a failed first import leaves no store behind
+        import_graph(research_dir / "research.graphml", tmp_path / "fresh", Settings(), embedder=Broken())
+    assert not (tmp_path / "fresh").exists()
     out = import_graph(research_dir / "research.graphml", store, Settings())
     assert out["entities_written"] == 1 and out["entities_deleted"] == 1
     # the phone book changed (a new name), so every document is linked again; only the changed text is embedded

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -134,6 +135,7 @@ def import_graph(
     sources = [Path(f) for f in raw.files] + [p for p in (ofile, dfile) if p is not None]
 
     embedder = embedder or make_embedder(settings)
+    new_store = not store_path.exists() or (store_path.is_dir() and not any(store_path.iterdir()))
     store = open_store(settings, store_path, create=True, read_only=False)
     ok = False
     counts = {"entities_written": 0, "entities_deleted": 0, "edges_deleted": 0, "documents_processed": 0,
@@ -162,6 +164,8 @@ def import_graph(
         stats = store.stats()
     finally:
         store.close(refresh=ok)
+        if not ok and new_store:  # a first import that failed leaves no empty store behind
+            shutil.rmtree(store_path, ignore_errors=True)
     t_end = time.perf_counter()
     return {
         "source": str(path),
