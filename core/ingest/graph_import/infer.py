@@ -301,9 +301,10 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
     if label_only:
         distinct = len({n.labels[0] for n in label_only})
         label_is_name = distinct > max(2 * settings.graph_import_categorical_max, len(label_only) // 5)
+    label_only_ids = {n.id for n in label_only}
     types: dict[str, str] = {}
     for n in graph.nodes:
-        if label_is_name and n in label_only:
+        if label_is_name and n.id in label_only_ids:
             n.labels = ()
         elif n.labels and "label" in n.props and n.labels == (str(n.props["label"]),):
             n.props.pop("label")
