@@ -189,7 +189,7 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
     # 3. resolve names no entity carries yet
     adjudicator = Adjudicator(generator) if report.extractor == "llm" else None
     split_before = {m.id for m in state.merges()}
-    created, merged = resolve_surfaces(state, store, embedder, adjudicator)
+    created, merged = resolve_surfaces(state, store, adjudicator)
     report.entities_created, report.merges = created, merged
     undone = [m for m in state.merges(include_undone=True) if m.id in split_before and m.undone_at]
     undone_surfaces = {s for m in undone for s in m.surfaces}
@@ -246,7 +246,7 @@ def _entity_types_of(store, ids: Iterable[str]) -> dict[str, str]:
     return {e.id: e.type for e in store.get_entities(sorted(set(ids)))}
 
 
-def resolve_surfaces(state: State, store, embedder=None, adjudicator: Adjudicator | None = None) -> tuple[int, int]:
+def resolve_surfaces(state: State, store, adjudicator: Adjudicator | None = None) -> tuple[int, int]:
     """Give every surface form in the mentions an entity; returns (entities created, merges logged)."""
     mentions = state.mentions()  # (doc_id, chunk_id, text, skey, type, explicit_id, method)
     smap = state.surface_map()

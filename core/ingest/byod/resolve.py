@@ -1,16 +1,18 @@
-"""Entity resolution: decide whether a newly seen name is an entity we already know.
+"""Entity resolution: decide whether a newly seen name is an entity we already know, and say no when unsure.
 
-The waterfall, cheapest and surest first:
+The waterfall, cheapest and surest first (docs/byod.md has the full rules and the measured numbers):
 1. exact: the normalised name key (``names.name_key``: case, punctuation, "the", legal suffixes such as Inc / Corp /
    Holdings / GmbH / Ltd removed) equals a key of a known entity of a compatible type -> same.
 2. fuzzy: candidates come from rapidfuzz (``token_set_ratio`` over the keys); each is compared token by token:
-   every token aligned exactly, as a plural or as a known abbreviation -> same; tokens left over on both sides
-   ("Acme Logistics" vs "Acme Analytics") or no close token at all ("Northwind" vs "Northwood") -> different;
-   one-sided leftovers ("Acme" vs "Acme Logistics"), one-letter edits, initials or acronyms -> ambiguous.
-3. context: an ambiguous candidate is accepted only when it is the *only* one and the two share context: co-mentioned
-   entities (Jaccard over neighbours) or, with an embedder, cosine of "name + neighbours" profile texts.
+   every token aligned exactly, as a plural or as a known abbreviation -> same; tokens left over on both sides, no
+   close token, a one-word name and its plural, short one-word names a letter apart -> different; one-sided
+   leftovers (short forms), one-letter edits, initials or acronyms -> ambiguous.
+3. rule evidence for an ambiguous pair (``Resolver._rule_evidence``): a short form must fit its type's shape
+   (``short_form_shape``), stand for this one full name in the whole corpus (``short_form_expansions``: two or more
+   -> never merged) and be backed by the documents (most of its documents name the full form), shared context, or
+   its own length; a typo-sized edit only for a rare spelling of a much more frequent name.
 4. LLM adjudication: only for what is still ambiguous and only with a real generator; the prompt tells the model to
-   answer "no" when unsure, and anything but an explicit "yes" is a no.
+   answer "no" when unsure, anything but an explicit "yes" is a no, and the model's no beats the rules' yes.
 Precision first: when in doubt, two names stay two entities (a wrong merge hides facts; a missed one only splits them).
 """
 
