@@ -221,7 +221,8 @@ EDGE_TYPES: tuple[EdgeType, ...] = (
         "Ticket",
         "Employee",
         verbs=("assigned to", "handled by", "owned by", "worked by"),
-        reverse_verbs=("assigned", "handle", "handled", "handles", "own", "owns", "work on", "works on"),
+        reverse_verbs=("assigned", "handle", "handled", "handles", "own", "owns", "work on", "works on", "worked on",
+                       "worked", "work"),
     ),
     EdgeType(
         "CAUSED_BY",

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.records import Entity, Filter
 
-OPS = ("==", "!=", "<", "<=", ">", ">=", "in", "contains")
+OPS = ("==", "!=", "<", "<=", ">", ">=", "in", "not in", "contains")
 
 
 def _value_of(entity: Entity, attr: str) -> Any:
@@ -60,8 +60,8 @@ def _compare(a: Any, op: str, b: Any) -> bool:
 def check_filter(f: Filter) -> None:
     if f.op not in OPS:
         raise ValueError(f"unknown filter operator {f.op!r} on {f.attr!r}; use one of {' '.join(OPS)}")
-    if f.op == "in" and not isinstance(f.value, list | tuple | set):
-        raise ValueError(f"filter {f.attr} in ... needs a list of values, got {f.value!r}")
+    if f.op in ("in", "not in") and not isinstance(f.value, list | tuple | set):
+        raise ValueError(f"filter {f.attr} {f.op} ... needs a list of values, got {f.value!r}")
 
 
 def matches(entity: Entity, f: Filter) -> bool:
@@ -75,6 +75,8 @@ def matches(entity: Entity, f: Filter) -> bool:
         return not any(_equal(v, f.value) for v in values)
     if f.op == "in":
         return any(_equal(v, w) for v in values for w in f.value)
+    if f.op == "not in":
+        return not any(_equal(v, w) for v in values for w in f.value)
     if f.op == "contains":
         if isinstance(have, list | tuple):
             return any(_equal(v, f.value) for v in values)

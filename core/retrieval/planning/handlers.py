@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.ontology import Ontology
-from core.records import Entity, Plan, Stage, Walk
+from core.records import Entity, PathStep, Plan, Stage, Walk
 from core.retrieval import facts
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
@@ -77,7 +77,7 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> W
     a_pos = r.anchor_at.get(anchor.id, -1)
     t_pos = next((n.start for n in r.nouns if n.type == target), -1)
     order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
-    legs = stages(r.onto, anchor.type, target, r.words, mentioned, impact_said, order)
+    legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
     if not legs:
         return None
     for st in legs:
@@ -117,6 +117,26 @@ def _local_mentioned(r: Reading, anchor: Entity, target: Noun, group: list[Entit
     return mentioned
 
 
+def _other_than_own(r: Reading, plan: Plan, target: Noun) -> None:
+    """"Which *other* vendors operate there, *besides the one* that went down?": leave out the target-type entities
+    the anchor is linked to directly."""
+    before = r.words[max(0, target.start - 1) : target.start] if target.start >= 0 else []
+    besides = " ".join(r.words[r.ask_from :])
+    if "other" not in before and not re.search(r"\b(besides|apart from|except|other than) (the|its|their) (one|ones)\b", besides):
+        return
+    for a in r.anchors:
+        if a.type == target.type:
+            continue
+        for e in r.onto.edge_types:
+            if e.structural or {e.src, e.dst} != {a.type, target.type}:
+                continue
+            step = PathStep(e.name, "out" if e.src == a.type else "in", target.type)
+            plan.walks.append(Walk([a.id], [Stage([[step]], target.type)], exclude=True))
+            for w in ("other", "besides", "one", "ones", "apart", "except"):
+                r.use_phrase(w, "exclusion")
+            return
+
+
 def _excluded(r: Reading, anchor: Entity) -> bool:
     """"outside Oregon", "other than VEND-3", "leaving aside X" (the words are then accounted for)."""
     at = r.anchor_at.get(anchor.id, -1)
@@ -130,7 +150,18 @@ def _excluded(r: Reading, anchor: Entity) -> bool:
         r.use(at - n, at, "exclusion")
     elif aside:
         r.use(at + 1 + after.index("aside"), at + 2 + after.index("aside"), "exclusion")
-    return bool(m) or aside
+    if m or aside:
+        return True
+    # "customers that don't use X", "tickets not caused by X": a negated relation to the named entity
+    lo = max(0, at - 5)
+    neg = [j for j in range(lo, at) if r.words[j] in lx.NEGATION_WORDS - {"t"} | {"never"}]
+    nouns_between = bool(neg) and any(neg[-1] < n.start < at for n in r.nouns)
+    if neg and not nouns_between and "_" not in r.words[neg[-1] + 1 : at]:
+        r.use(neg[-1], neg[-1] + 1, "exclusion")
+        if neg[-1] + 1 < at and r.words[neg[-1] + 1] == "t":
+            r.use(neg[-1] + 1, neg[-1] + 2, "exclusion")
+        return True
+    return False
 
 
 def _existential(r: Reading, n: Noun) -> bool:
@@ -217,6 +248,7 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
     if not plan.walks:
         return PlanResult(Plan("lookup", anchors=plan.anchors, target_type=tname,
                                explanation=f"no path from {r.anchors[0].type} to {tname} in the ontology"))
+    _other_than_own(r, plan, target)
     _mark_walk_nouns(r, plan)
     skip = {target.start} | ({counted.start} if counted else set())
     plan.conditions = conditions(ctx.vocab, r, tname, on_path_types(plan) | r.anchor_types, skip)
@@ -252,7 +284,7 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
         via = attr_filters(ctx.vocab, r, r.onto.vertex_type(other.type), other.start, scope=(other.start - 4, other.end + 4))
         if not via:
             continue
-        path = best_path(r.onto, other.type, target.type, r.words, r.mentioned())
+        path = best_path(r.onto, other.type, target.type, r.verb_words, r.mentioned())
         if path and len(path) > 1:
             plan.walks = [Walk(stages=[Stage([path], target.type)], seed_type=other.type, seed_filters=via)]
             plan.kind = "multi_hop"
@@ -269,7 +301,7 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
 
 def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None) -> PlanResult | None:
     """Which target has the most / fewest of the counted type (among a computed set, or all of the type)."""
-    legs = stages(r.onto, target.type, counted.type, r.words, {target.type, counted.type},
+    legs = stages(r.onto, target.type, counted.type, r.verb_words, {target.type, counted.type},
                   bool(lx.impact_positions(r.onto, r.words)))
     if not legs:
         return None

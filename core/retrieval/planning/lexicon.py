@@ -34,7 +34,7 @@ NEGATION = re.compile(r"\b(not|no|never|without|lacking|lack|lacks|none|nothing|
 # Said before (or, for "aside", after) a named entity, these take what it reaches out of the answer.
 EXCLUSION = re.compile(r"\b(outside( of)?|except( for)?|excluding|exclude|other than|apart from|aside from|leaving aside|"
                        r"setting aside|putting aside|besides|barring|but not|not counting|without counting|save for|"
-                       r"not in|not at|not from|beyond)(\s+(the|a|an|any))?\s*$")
+                       r"not in|not at|not from|beyond|leaving out|leave out|leaves out|minus|without)(\s+(the|a|an|any))?\s*$")
 # A noun after one of these is not constrained ("in any region", "across every region").
 UNCONSTRAINED = frozenset("any every each all whatever whichever".split())
 # Superlatives over a numeric attribute: max for the first group, min for the second.
@@ -55,7 +55,8 @@ GENERIC_RELATION = re.compile(
     r"trace back to|traced back to|traces back to|traceable to|stem from|stems from|stemming from|stemmed from|"
     r"attributable to|attributed to|belong to|belongs to|belonging to|involving|involved in|involved with|"
     r"work with|works with|working with|deal with|deals with|do business with|responsible for|in charge of|"
-    r"accountable for|associated|related|linked|"
+    r"accountable for|associated|related|linked|reach out to|reach out|get in touch with|follow up with|contact|"
+    r"call|notify|ping|talk to|speak to|"
     r"connected|tied|attached to|under|behind|with)\b"
 )
 
@@ -92,10 +93,11 @@ GENERIC_NOUNS = frozenset(
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
 # A value after one of these describes the entity ("tickets that are still open", "a case rated High").
 PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now",
+                             "have", "has", "had",
                              "rated", "graded", "classified", "marked", "flagged", "labelled", "labeled", "tagged"})
 # Weak verb phrases say little about which edge is meant.
 WEAK_VERBS = frozenset({"in", "for", "have", "has", "had", "about", "use", "uses", "using", "serve", "serves",
-                        "against", "run", "own", "experience", "cause", "power"})
+                        "against", "run", "own", "experience", "cause", "power", "work"})
 # Impact in other words (stems): being put out of service by, or exposed to, an event.
 IMPACT_STEMS = ("knock", "took down", "take down", "taken down", "brought down", "bring down",
                 "felt", "feel", "suffer", "down during", "went down", "caught", "struck", "damag", "blast radius")

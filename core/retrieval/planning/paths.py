@@ -92,7 +92,7 @@ def render_path(start: str, steps: list[PathStep]) -> str:
 
 
 def render_filters(filters: list[Filter]) -> str:
-    return ", ".join(f"{f.attr} {f.op} {'/'.join(map(str, f.value)) if f.op == 'in' else f.value}" for f in filters)
+    return ", ".join(f"{f.attr} {f.op} {'/'.join(map(str, f.value)) if f.op in ('in', 'not in') else f.value}" for f in filters)
 
 
 def render_condition(c: EdgeCondition) -> str:

@@ -90,6 +90,34 @@ class Planner:
         result = self._plan(r)
         return self._finish(r, result)
 
+    def _type_of_measure(self, r: Reading, anchor_type: str) -> Noun | None:
+        """A total/average of a numeric attribute another type owns names that type ("how much ARR …" -> Customer),
+        when the anchor's type relates to it (an edge or a derived relation)."""
+        words = set(r.words)
+        for vt in self.onto.entity_types():
+            if vt.name == anchor_type:
+                continue
+            named = [a for a in vt.attrs if a.kind in ("int", "float") and any(
+                set(lx.words_of(ph)) <= words for ph in (a.name.replace("_", " "), *a.words))]
+            related = self.onto.relation(anchor_type, vt.name) is not None or any(
+                {e.src, e.dst} == {anchor_type, vt.name} for e in self.onto.edge_types)
+            if named and related:
+                return Noun(vt.name, -1, -1, True)
+        return None
+
+    def _type_of_value(self, r: Reading, anchor_type: str) -> Noun | None:
+        """A closed value with no noun names its type ("ever had a P0": severity of an Outage); of the types that
+        have the value, the one the anchor's type has an edge to."""
+        for i, w in enumerate(r.words):
+            if w == "_" or w in lx.FUNCTION_WORDS:
+                continue
+            types = [vt.name for vt in self.onto.entity_types() if vt.name != anchor_type and any(
+                lx.words_of(v) == [w] for vals in self.ctx.vocab.values(vt).values() for v in vals)]
+            near = [t for t in types if any({e.src, e.dst} == {anchor_type, t} for e in self.onto.edge_types)]
+            if len(near) == 1:
+                return Noun(near[0], i + 1, i + 1, False)  # the value sits right before this (missing) noun
+        return None
+
     def _wh_type(self, wh: tuple[str, ...], anchor_type: str) -> str:
         """Of the types a wh-word may mean, the first one the anchor's type is directly related to (an edge, or a
         derived relation: "who was hit by the outage?" means customers), else the first."""
@@ -105,6 +133,9 @@ class Planner:
         bases = [a.type for a in r.anchors] + [n.type for n in r.nouns]
         for base in dict.fromkeys(bases):
             fits = target_from_verbs(r, base, near=noun.start, all_best=True)
+            if not fits and lx.impact_positions(r.onto, r.words):
+                # "did anybody feel the outage?": the derived relation's other end
+                fits = sorted({t for d in self.onto.derived if d.source == base for t in d.targets})
             if fits:
                 # several types fit the verb ("depend on": customers and projects): the one whose closed values the
                 # question names, else the ontology's hub (the type with the most relations)
@@ -167,6 +198,8 @@ class Planner:
             checked = h.value_check(ctx, r, anchor)
             if checked is not None:
                 return checked
+        if target is None and r.aggregate:
+            target = self._type_of_measure(r, anchor.type)  # "how much ARR was exposed when O happened?"
         if target is None:
             vt = self._type(anchor.type)
             # "Who opened TICK-1?" asks for an entity, not the ticket's opening date
@@ -176,6 +209,8 @@ class Planner:
             target = target_from_verbs(r, anchor.type)
             if target is None and wh and self._wh_type(wh, anchor.type) != anchor.type:
                 target = Noun(self._wh_type(wh, anchor.type), -1, -1, False)
+        if target is None:
+            target = self._type_of_value(r, anchor.type)  # "has Baytree DB ever had a P0?"
         if target is None:
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no target type recognised"))
         if self._type(target.type) is None or any(self._type(a.type) is None for a in r.anchors):
@@ -202,7 +237,10 @@ class Planner:
                 r.use(start, start + len(m.group(0).split()), "portfolio")
         # the derived relation is the only stage that intersects several paths
         impact = any(len(st.paths) > 1 for w in plan.walks for st in w.stages) or any(c.paths for c in plan.conditions)
-        confidence, unexplained = account(r, used, impact, plan.target_type)
+        tvt = self._type(plan.target_type) if plan.target_type else None
+        scene = frozenset(w for vals in (self.ctx.vocab.values(tvt).values() if tvt is not None else ())
+                          for v in vals for w in lx.words_of(v))  # a value of the asked type said early is a filter
+        confidence, unexplained = account(r, used, impact, plan.target_type, scene)
         if plan.operator == "value" or plan.kind == "portfolio":
             # One entity's attribute, or everything about it: no path or filter to misread, so only words that
             # name another attribute or a value could mean a different question.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from core.llm.forms import FEWER, MORE, PORTFOLIO, YESNO
 from core.ontology import CRM, Ontology
@@ -72,6 +73,15 @@ class Reading:
     include_anchors: bool = False  # "how many customers are there (counting it)?"
     onto: Ontology = CRM  # the ontology of the store the question is asked of
     generic: list[int] = field(default_factory=list)  # word positions of generic entity nouns ("companies")
+    expanded: dict[int, str] = field(default_factory=dict)  # acronym position -> the type noun it abbreviates
+
+    @property
+    def verb_words(self) -> list[str]:
+        """The words with acronyms spelled out ("AMs" -> account managers), for reading relation words."""
+        out: list[str] = []
+        for i, w in enumerate(self.words):
+            out += self.expanded[i].split() if i in self.expanded else [w]
+        return out
 
     @property
     def anchor_types(self) -> set[str]:
@@ -145,13 +155,16 @@ def split_words(question: str, linked: Linked) -> tuple[list[str], set[int], dic
     return words, blocked, first, starts
 
 
-def _ask_from(question: str, char_starts: list[int]) -> tuple[int, int]:
+def _ask_from(question: str, char_starts: list[int], nouns: dict[str, str]) -> tuple[int, int]:
     """(word index, char offset) where the last clause that asks something begins (0 for one-clause questions)."""
     starts = [0] + [m.end() for m in _CLAUSE.finditer(question)]
     best = 0
     for s in starts:
         clause = question[s:]
-        if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40]) or _ANSWER_TYPE.match(clause)):
+        short = _ANSWER_TYPE.match(clause)  # "…? Customers, please." — only when it names a type
+        if short and not any(w in nouns for w in lx.words_of(clause)):
+            short = None
+        if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40]) or short):
             best = s
     return sum(1 for c in char_starts if c < best), best
 
@@ -165,7 +178,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.unresolved = list(linked.unresolved)
     for i in blocked:
         r.explained[i] = "anchor"
-    r.ask_from, ask_char = _ask_from(question, char_starts)
+    r.ask_from, ask_char = _ask_from(question, char_starts, lx.nouns(onto))
     text = " ".join(words)
     r.count = bool(lx.COUNT.search(text))
     asking = question[ask_char:].strip().lower()
@@ -180,10 +193,38 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words))
+    _acronyms(r, question, char_starts)
     typed = {i for n in r.nouns for i in range(n.start, n.end)}
     r.generic = [i for i, w in enumerate(words) if w in lx.GENERIC_NOUNS and i not in typed]
     _read_references(r)
     return r
+
+
+@lru_cache(maxsize=16)
+def _initials(onto: Ontology) -> dict[str, tuple[str, str]]:
+    """Initials of multi-word type nouns -> (type, noun): "am" -> account manager; ambiguous initials dropped."""
+    seen: dict[str, set[tuple[str, str]]] = {}
+    for noun, t in onto.type_nouns().items():
+        ws = noun.split()
+        if len(ws) >= 2 and noun in onto.vertex_type(t).nouns:
+            seen.setdefault("".join(w[0] for w in ws), set()).add((t, noun))
+    return {k: next(iter(v)) for k, v in seen.items() if len({t for t, _ in v}) == 1}
+
+
+def _acronyms(r: Reading, question: str, char_starts: list[int]) -> None:
+    """An upper-case token that spells a multi-word type noun's initials ("AMs", "CSM") is that noun."""
+    taken = {i for n in r.nouns for i in range(n.start, n.end)}
+    table = _initials(r.onto)
+    for m in re.finditer(r"\b([A-Z]{2,5})(s?)\b", question):
+        hit = table.get(m.group(1).lower())
+        if hit is None or m.start() not in char_starts:
+            continue
+        i = char_starts.index(m.start())
+        if i in taken or i in r.blocked:
+            continue
+        r.nouns.append(Noun(hit[0], i, i + 1, bool(m.group(2))))
+        r.expanded[i] = hit[1]
+    r.nouns.sort(key=lambda n: n.start)
 
 
 def _attr_phrase_positions(onto: Ontology, anchors: list[Entity], words: list[str]) -> set[int]:
@@ -226,6 +267,12 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
     anchor_types = r.anchor_types
     asking = [n for n in nouns if n.start >= r.ask_from]
     rest = [w for w in r.words[r.ask_from :] if w != "_"]
+    if r.ask_from and len(rest) >= 3 and rest[1] == "of" and rest[2] in ("those", "these", "them", "they"):
+        # "X relies on a handful of vendors. Which of those have had a P0 outage?": the set named before
+        earlier = [n for n in nouns if n.start < r.ask_from and n.type not in anchor_types]
+        if earlier:
+            r.references[r.ask_from + 2] = f"the {earlier[-1].type} named earlier"
+            return earlier[-1]
     wh = WH_TYPES.get(rest[0] if rest else "")
     generic = [i for i in r.generic if i >= r.ask_from] if generic else []
     if generic and (not asking or generic[0] < asking[0].start):
@@ -289,8 +336,10 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     return out
 
 
-def account(r: Reading, used_edges: set[str], impact: bool, target: str | None = None) -> tuple[float, list[str]]:
-    """(confidence, unexplained words): the share of content words the plan accounts for."""
+def account(r: Reading, used_edges: set[str], impact: bool, target: str | None = None,
+            scene_signal: frozenset[str] = frozenset()) -> tuple[float, list[str]]:
+    """(confidence, unexplained words): the share of content words the plan accounts for. Words of a scene-setting
+    clause count only when they are in ``scene_signal`` (closed values: a filter the plan may have missed)."""
     verb_at = lx.verb_positions(r.onto, r.words)
     ops = lx.operator_positions(r.words)
     impact_at = lx.impact_positions(r.onto, r.words) if impact else set()
@@ -318,6 +367,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue
         if w in lx.FUNCTION_WORDS or w in lx.WH_WORDS or (len(w) <= 2 and not any(ch.isdigit() for ch in w)):
             continue
+        if i < r.ask_from and w not in scene_signal:
+            continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later
         content += 1
         if (i in ops or i in impact_at or i in r.references or i in single or i in generic
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges):

@@ -139,7 +139,11 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             if end in other_noun_at and not near_noun:
                 continue
             predicate = bool(set(before[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in Retail"
-            if (loose or distinctive or near_noun or predicate or attr_words & set(after) or attr_words & set(before)):
+            # "excluding the Enterprise ones", "leaving out anything Closed": an exclusion marks a value too
+            excluded = bool(lx.EXCLUSION.search(" ".join(w for w in words[max(0, i - 4) : i]
+                                                          if w not in ("anything", "everything", "all"))))
+            if (loose or distinctive or near_noun or predicate or excluded or attr_words & set(after)
+                    or attr_words & set(before)):
                 found.append((i, end, value))
         # A value listed beside an accepted one belongs to the same set ("Open or In Progress", "Gold, Platinum").
         joins = {"or", "and", "either", "nor", "a", "an", "the"}
@@ -162,11 +166,19 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             for phrase in (attr.name.replace("_", " "), *attr.words):
                 r.use_phrase(phrase, f"attribute {attr.name}")
             vals = list(dict.fromkeys(v for _, _, v in found))
-            neg = any(w in ("not", "non", "except", "excluding", "other") for w in words[max(0, found[0][0] - 2) : found[0][0]])
+            before = words[max(0, found[0][0] - 4) : found[0][0]]
+            # "excluding the Enterprise ones", "leaving out anything Closed or Resolved", "non-P0"
+            neg = bool(set(before[-2:]) & {"not", "non", "except", "excluding", "other"}) or bool(
+                lx.EXCLUSION.search(" ".join(w for w in before if w not in ("anything", "everything", "all"))))
+            if neg:
+                for j in range(max(0, found[0][0] - 4), found[0][0]):
+                    if words[j] in lx.NEGATION_WORDS | {"non", "except", "excluding", "leaving", "out", "other", "than",
+                                                        "anything", "everything", "but", "aside", "apart"}:
+                        r.use(j, j + 1, "exclusion")
             if len(vals) == 1:
                 filters.append(Filter(attr.name, "!=" if neg else "==", vals[0]))
-            elif not neg:
-                filters.append(Filter(attr.name, "in", vals))
+            else:
+                filters.append(Filter(attr.name, "not in" if neg else "in", vals))
     filters += _numeric_filters(r, target)
     return filters
 
@@ -214,8 +226,15 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
                     _use_tail(r, m.group(0)[:80])
                 break
             break
-    year = _YEAR.search(low)
     dates = [a for a in target.attrs if a.kind == DATE]
+    iso = re.search(r"\b(since|after|from|before|until|prior to)\s+(?:the\s+)?(\d{4}-\d{2}-\d{2})\b", low)
+    if iso and dates and not any(f.attr in {a.name for a in dates} for f in filters):
+        named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
+        op = {"since": ">=", "from": ">=", "after": ">", "before": "<", "until": "<=", "prior to": "<"}[iso.group(1)]
+        filters.append(Filter((named or dates)[0].name, op, iso.group(2)))
+        for w in (*iso.group(1).split(), iso.group(2)):
+            r.use_phrase(w, "date")
+    year = _YEAR.search(low)
     if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
         named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
         y, word = year.group(2), year.group(1)
