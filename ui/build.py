@@ -85,7 +85,7 @@ def _start_build(s: Settings, scale: str, data_dir: Path, store_dir: Path, seed:
     key = target(store_dir)
     marker = jobs.marker_path(s.home, key)
     jobs.registry().check_free(key)  # refuse before closing the store other visitors (or an evaluation) read
-    resources.release_store(s.model_copy(update={"store": store_dir}))  # no reader keeps the old files open
+    resources.release_store(s.model_copy(update={"store": store_dir}))  # readers move to the new state when it is done
     return jobs.registry().start(
         "build", key, f"Building the {scale} knowledge base",
         _build_work(s, scale, Path(data_dir), Path(store_dir), int(seed), force, only_if_missing, marker),

@@ -863,7 +863,7 @@ class EmbeddedStore:
         if n_chunks:
             edges["PART_OF"] = n_chunks
         manifest = self._pinned_manifest if self._wconn is None else _files.read_manifest(self.path)
-        size = sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())
+        size = _folder_bytes(self.path)  # (files come and go under it while a build writes: counted as found)
         return {
             "backend": self.backend,
             "path": str(self.path),
@@ -915,6 +915,15 @@ def _state_version(conn: sqlite3.Connection) -> tuple:
     has = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'digests'").fetchall()
     changes = tuple(conn.execute("SELECT tbl, changes FROM digests ORDER BY tbl").fetchall()) if has else ()
     return meta, changes
+
+
+def _folder_bytes(path: Path) -> int:
+    total = 0
+    for root, _dirs, files in os.walk(path):  # (os.walk skips a folder that vanished while it walked)
+        for name in files:
+            with suppress(OSError):  # a temporary file a concurrent build renamed or removed since the listing
+                total += os.stat(os.path.join(root, name)).st_size
+    return total
 
 
 def reopen_if_outdated(store: EmbeddedStore) -> EmbeddedStore:
