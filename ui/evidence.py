@@ -24,7 +24,7 @@ from core.records import Answer, Entity, Evidence
 from ui import limits, resources, widgets
 
 MEMO = "evidence.memo"  # session_state: slot -> (answer token, Evidence | None)
-PATHS_PER_ITEM = 3  # path instances listed per answer item in the provenance table
+PATHS_PER_ITEM = 4  # path instances listed per answer item in the provenance table
 PASSAGE_CHARS = 220
 ALL_RESULTS = "all results"
 
@@ -77,7 +77,9 @@ def provenance_markdown(evidence: Evidence, entities: Mapping[str, Entity], per_
     document a link to Explore."""
     lines = ["| answer item | path instance that put it there | documents stating each link |", "|---|---|---|"]
     for rid in evidence.results:
-        paths = evidence.for_result(rid)
+        # Read from the result backwards: the legs that meet at the same entity (both legs of a derived relation,
+        # e.g. a vendor and a region admitting the same customer) come next to each other.
+        paths = sorted(evidence.for_result(rid), key=lambda p: tuple(reversed(p.nodes)))
         item = entity_link(rid, entities, with_name=True)
         if not paths:
             lines.append(f"| {item} | _no path traced_ | — |")

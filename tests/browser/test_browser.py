@@ -1,4 +1,5 @@
-"""A real browser against the running app, with the network cut off: Ask renders the subgraph, Compare its columns.
+"""A real browser against the running app, with the network cut off: Ask renders the evidence graph (every result
+and every entity on the path of a multi-hop question), Compare its columns and the evidence side by side.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` (installed by ``.ci/run``); skipped with the reason otherwise.
 Screenshots go to tests/browser/artifacts/ (gitignored; CI keeps them as artifacts).
@@ -215,6 +216,72 @@ def test_ask_renders_subgraph_offline(driver, app_url, tiny_store):
     driver.save_screenshot(str(ARTIFACTS / "ask.png"))
 
 
+def _expected_evidence(tiny_store) -> tuple[str, set[str], set[str], dict[str, str]]:
+    """From the dataset files, independently of the planner: the outage hitting the most customers (they depend on
+    its vendor AND are located in its region), their account managers, the entities on the way (the outage's
+    vendors and regions leading to a managed impacted customer, and those customers), and every entity's name."""
+    from collections import defaultdict
+
+    from core.dataset.io import FILES, iter_jsonl
+    from core.records import Edge, Entity
+
+    ents = {e.id: e for e in iter_jsonl(Path(tiny_store.data) / FILES["entities"], Entity)}
+    out, inn = defaultdict(set), defaultdict(set)
+    for e in iter_jsonl(Path(tiny_store.data) / FILES["edges"], Edge):
+        out[(e.src, e.type)].add(e.dst)
+        inn[(e.dst, e.type)].add(e.src)
+
+    def impacted(o: str) -> set[str]:
+        users = {c for v in inn[(o, "EXPERIENCED")] for c in inn[(v, "DEPENDS_ON")]}
+        return users & {c for r in out[(o, "IN_REGION")] for c in inn[(r, "LOCATED_IN")] if ents[c].type == "Customer"}
+
+    outage = max(sorted(i for i, e in ents.items() if e.type == "Outage"), key=lambda o: len(impacted(o)))
+    managed = {c for c in impacted(outage) if inn[(c, "MANAGES_ACCOUNT")]}
+    managers = {m for c in managed for m in inn[(c, "MANAGES_ACCOUNT")]}
+    on_path = managed | {v for v in inn[(outage, "EXPERIENCED")] if inn[(v, "DEPENDS_ON")] & managed} \
+        | {r for r in out[(outage, "IN_REGION")] if inn[(r, "LOCATED_IN")] & managed}
+    return outage, managers, on_path, {i: e.name for i, e in ents.items()}
+
+
+def test_ask_evidence_graph_of_a_multi_hop_question_offline(driver, app_url, tiny_store):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    outage, managers, on_path, names = _expected_evidence(tiny_store)
+    assert managers and on_path
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.get(f"{app_url}/Ask")
+    _wait_text(driver, 'aria-label="Question"')
+    _type_question(driver, f"Which account managers look after the customers hit by {outage}?")
+    _click_button(driver, "Ask")
+    _wait_text(driver, "Provenance of each answer item")
+    assert "Traceback" not in driver.page_source
+    frame = WebDriverWait(driver, 60).until(
+        lambda d: next((f for f in d.find_elements(By.TAG_NAME, "iframe")
+                        if "on the path" in (f.get_attribute("srcdoc") or "")), None))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", frame)
+    driver.switch_to.frame(frame)
+    try:
+        canvas = WebDriverWait(driver, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, "#mynetwork canvas"))
+        assert canvas.size["width"] > 100 and canvas.size["height"] > 100
+        WebDriverWait(driver, 60).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        drawn = driver.execute_script(
+            "return network.body.data.nodes.get().map(n => [n.id, n.label, n.shape, (n.color || {}).border || ''])")
+        positions = driver.execute_script("return network.getPositions()")
+        fetched = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert [u for u in fetched if not u.startswith(("http://127.0.0.1", "data:", "blob:", "about:"))] == []
+    finally:
+        driver.switch_to.default_content()
+    nodes = {i: (label, shape, border) for i, label, shape, border in drawn}
+    assert set(nodes) == {outage} | managers | on_path  # every result and every entity on the path, nothing else
+    assert all(nodes[i][0] == names[i] for i in nodes)  # each drawn under its name
+    assert nodes[outage][1] == "star"
+    assert all(nodes[m][2].upper() == "#D7263D" for m in managers)  # results highlighted
+    assert all(nodes[i][2].upper() != "#D7263D" for i in on_path)
+    assert set(positions) == set(nodes)  # laid out on the canvas
+    driver.save_screenshot(str(ARTIFACTS / "ask-evidence.png"))
+
+
 def test_compare_shows_three_columns_offline(driver, app_url, tiny_store):
     from selenium.webdriver.common.by import By
 
@@ -223,7 +290,7 @@ def test_compare_shows_three_columns_offline(driver, app_url, tiny_store):
     _wait_text(driver, 'aria-label="Question"')
     _type_question(driver, QUESTION.format(cust=_a_customer(tiny_store)))
     _click_button(driver, "Compare")
-    _wait_text(driver, "GraphRAG's subgraph")
+    _wait_text(driver, "Evidence side by side")
     heads = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "h3")]
     for label in ("LLM-only", "BasicRAG", "GraphRAG"):
         assert any(label in h for h in heads), f"no {label} column in {heads}"
