@@ -228,6 +228,9 @@ def evidence_section(answer: Answer, store: Any, key: str, height: int = 500) ->
     if message:
         st.warning(f"The evidence could not be traced: {message}")
     if ev is not None and (ev.paths or ev.results):
+        if answer.plan is not None and answer.plan.operator == "count":
+            st.caption(f"The answer is a count: these are the {answer.plan.result_count or len(ev.results)} members "
+                       "it counted.")
         paths_view(ev, store, key, height)
         return ev
     if answer.pipeline != "basic":
