@@ -86,8 +86,8 @@ def test_ask_multi_hop_draws_the_evidence_of_every_result_first(app_at, kb_env, 
     assert all(nodes[e]["label"] == ents[e].name for e in nodes)
     # Provenance: every answer item with its path instance, each entity and document a link to Explore.
     provenance = next(m.value for m in at.markdown if m.value.startswith("| answer item |"))
-    for m in managers | on_path | {outage}:
-        assert f"(Explore?entity={m})" in provenance
+    linked = set(re.findall(r"\(Explore\?entity=([^)]+)\)", provenance))
+    assert managers | {outage} <= linked <= managers | on_path | {outage}  # (at most 4 path instances per item)
     docs = set(re.findall(r"\(Explore\?document=([^)]+)\)", provenance))
     assert docs, "no document states any link of the paths"
     item_rows = [r for r in provenance.splitlines()[2:] if r.startswith("| [")]
