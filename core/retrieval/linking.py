@@ -14,10 +14,13 @@ from core.ontology import CRM, Ontology
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # no apostrophe: "Acme's" -> acme, s
 # Anything shaped like an id (letters, a dash, letters or digits) even when its prefix is unknown.
 _ID_SHAPED = re.compile(r"\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
-MAX_NGRAM = 8
+MAX_NGRAM = 16  # album and paper titles run long
 # Small words that names and questions place differently ("outage (December 2023)" vs "outage in December 2023").
 LINK_STOPWORDS = frozenset({"in", "of", "the", "from", "for", "at", "on", "and"})
 MIN_ALIAS_CHARS = 3
+# An alias that is only a question or auxiliary word ("The Who" -> "who") would link ordinary questions.
+QUESTION_WORDS = frozenset("who whom whose what which where when why how is are was were do does did has have had can "
+                           "could will would should may might must all any none some this that these those".split())
 
 
 def _key(words: list[str]) -> str:
@@ -59,13 +62,15 @@ class PhoneBook:
             for a in vt.attrs:
                 generic.update(v.lower() for v in a.values)
                 generic.update(a.words)
-        self.by_alias: dict[str, str] = {}
+        owners: dict[str, set[str]] = {}
         for alias, ids in alias_table.items():
-            key = normalise(alias)
-            uniq = set(ids)
-            if len(uniq) != 1 or len(key) < MIN_ALIAS_CHARS or key in generic or onto.id_re.fullmatch(alias.upper()):
+            key = _key(normalise(alias).split())  # the same key questions are looked up by (small words dropped)
+            if (len(key) < MIN_ALIAS_CHARS or key in generic or key in QUESTION_WORDS
+                    or onto.id_re.fullmatch(alias.upper())):
                 continue
-            self.by_alias[key] = next(iter(uniq))
+            owners.setdefault(key, set()).update(ids)
+        # a key two entities share (also through aliases that differ only in small words) links to neither
+        self.by_alias: dict[str, str] = {k: next(iter(v)) for k, v in owners.items() if len(v) == 1}
         self.known_ids = known_ids
 
     def link(self, question: str, exists) -> Linked:

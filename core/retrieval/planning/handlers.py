@@ -77,7 +77,13 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> W
     a_pos = r.anchor_at.get(anchor.id, -1)
     t_pos = next((n.start for n in r.nouns if n.type == target), -1)
     order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
-    legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
+    first = _self_step(r, anchor)
+    if first is not None and target == anchor.type:
+        legs = [Stage([[first]], target)]  # "Who reports to X?", "papers that X cites"
+    else:
+        legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
+        if first is not None and legs and any(n.type == anchor.type and n.plural for n in r.nouns):
+            legs = [Stage([[first]], anchor.type), *legs]  # "the researchers who report to X authored …"
     if not legs:
         return None
     for st in legs:
@@ -87,6 +93,26 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> W
         for i in lx.impact_positions(r.onto, r.words):
             r.use(i, i + 1, "impact")
     return Walk([anchor.id], legs)
+
+
+def _self_step(r: Reading, anchor: Entity) -> PathStep | None:
+    """A self-relation of the anchor's type that the question's verb names, directed by where the anchor sits:
+    "Who reports to X?" (X after a forward verb: X is the far end) -> in; "Whom does X report to?" -> out."""
+    at = r.anchor_at.get(anchor.id, -1)
+    stems = [lx.stem(w) for w in r.verb_words]
+    for e in r.onto.edge_types:
+        if e.structural or e.src != anchor.type or e.dst != anchor.type:
+            continue
+        for verbs, forward in ((e.verbs, True), (e.reverse_verbs, False)):
+            for v in verbs:
+                p = [lx.stem(w) for w in lx.words_of(v)]
+                for i in range(len(stems) - len(p) + 1):
+                    if stems[i : i + len(p)] == p:
+                        before_anchor = i < at
+                        r.use(i, i + len(p), f"edge {e.name}")
+                        out = (not before_anchor) if forward else before_anchor
+                        return PathStep(e.name, "out" if out else "in", anchor.type)
+    return None
 
 
 def route_nouns(r: Reading) -> list[Noun]:
@@ -365,6 +391,10 @@ def _superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                 base = w[:-3] if w.endswith("est") else w
                 fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT) and len(base) >= 3
                         and any(base in lx.words_of(ph) for ph in a.words)]
+                if not fits:  # or the attribute measures what the adjective says ("longest" -> milliseconds)
+                    units = lx.MEASURES.get(base, ())
+                    fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT)
+                            and any(u in a.name.lower() for u in units)]
                 attr = fits[0] if len(fits) == 1 else None
             if attr is not None:
                 return w, attr, w in lx.TOP_WORDS

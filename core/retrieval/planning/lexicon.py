@@ -38,6 +38,14 @@ EXCLUSION = re.compile(r"\b(outside( of)?|except( for)?|excluding|exclude|other 
 # A noun after one of these is not constrained ("in any region", "across every region").
 UNCONSTRAINED = frozenset("any every each all whatever whichever".split())
 # Superlatives over a numeric attribute: max for the first group, min for the second.
+# What an adjective measures, as words an attribute's name may hold ("the longest track" -> milliseconds).
+MEASURES = {
+    "long": ("duration", "length", "millisecond", "second", "minute", "hour", "day", "time"),
+    "short": ("duration", "length", "millisecond", "second", "minute", "hour", "day", "time"),
+    "big": ("size", "bytes", "amount", "total", "budget", "count"), "larg": ("size", "bytes", "amount", "total", "budget"),
+    "small": ("size", "bytes", "amount", "total", "budget"), "expensiv": ("price", "cost", "amount"),
+    "cheap": ("price", "cost", "amount"), "heavi": ("weight", "bytes"), "old": ("age",), "young": ("age",),
+}
 # Superlatives over a date attribute: the latest and the earliest.
 DATE_TOP = frozenset("latest newest recent last".split())
 DATE_BOTTOM = frozenset("first earliest oldest".split())

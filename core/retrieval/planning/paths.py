@@ -77,9 +77,12 @@ def best_path(onto: Ontology, src: str, dst: str, words: list[str], mentioned: s
 
 def _needed(onto: Ontology, src: str, dst: str, mentioned: set[str]) -> int:
     """Allow a 4-hop path only when the question names every type on it (a 4-hop walk is never a default)."""
-    for p in typed_paths(onto, src, dst):
-        if len(p) == MAX_PATH_LEN and all(s.target in mentioned for s in p):
-            return MAX_PATH_LEN
+    paths = typed_paths(onto, src, dst)
+    if paths and min(len(p) for p in paths) == MAX_PATH_LEN:
+        return MAX_PATH_LEN  # the only way there is four hops long ("artists a customer bought tracks from")
+    for p in paths:
+        if len(p) == MAX_PATH_LEN and sum(s.target not in mentioned for s in p[:-1]) <= 1:
+            return MAX_PATH_LEN  # all but one of the types on the way named ("papers by researchers in labs in X")
     return 3
 
 

@@ -40,12 +40,21 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
         if e.structural or anchor_type not in (e.src, e.dst):
             continue
         for other, verbs in ((e.dst, e.reverse_verbs + e.verbs), (e.src, e.verbs + e.reverse_verbs)):
-            if other == anchor_type or other in exclude:
+            if (other == anchor_type and e.src != e.dst) or other in exclude:  # a self-relation may point back
                 continue
             for v in verbs:
                 if v in lx.WEAK_VERBS:
                     continue
                 p = [lx.stem(w) for w in v.split()]
+                if len(p) > 1 and len(p[0]) >= 5 and p[0] in stems and not any(
+                        stems[i : i + len(p)] == p for i in range(len(stems))):
+                    # "the support rep of X": the relation's own word ("supported by") without its preposition
+                    i = stems.index(p[0])
+                    key = (-abs(i - near) if near is not None else 0, len(p[0]), other)
+                    keys.append(key)
+                    if best is None or key > best:
+                        best = key
+                    continue
                 for i in range(len(stems) - len(p) + 1):
                     if stems[i : i + len(p)] == p:
                         key = (-abs(i - near) if near is not None else 0, len(v), other)
@@ -118,6 +127,14 @@ class Planner:
                 return Noun(near[0], i + 1, i + 1, False)  # the value sits right before this (missing) noun
         return None
 
+    def _wh(self, word: str) -> tuple[str, ...] | None:
+        """The types a wh-word may mean in this ontology: the CRM's reading where those types exist, else any entity
+        type (the verb decides: "Who reports to X?" in a graph of researchers)."""
+        if word not in WH_TYPES:
+            return None
+        known = tuple(t for t in WH_TYPES[word] if self._type(t) is not None)
+        return known or tuple(v.name for v in self.onto.entity_types())
+
     def _wh_type(self, wh: tuple[str, ...], anchor_type: str) -> str:
         """Of the types a wh-word may mean, the first one the anchor's type is directly related to (an edge, or a
         derived relation: "who was hit by the outage?" means customers), else the first."""
@@ -133,6 +150,12 @@ class Planner:
         bases = [a.type for a in r.anchors] + [n.type for n in r.nouns]
         for base in dict.fromkeys(bases):
             fits = target_from_verbs(r, base, near=noun.start, all_best=True)
+            if not fits:
+                # "the most members": the noun is the relation's own word ("member of") -> its other end
+                w = lx.stem(r.words[noun.start])
+                fits = sorted({(e.src if e.dst == base else e.dst) for e in self.onto.edge_types
+                               if not e.structural and base in (e.src, e.dst) and e.src != e.dst
+                               and any(lx.stem(lx.words_of(v)[0]) == w for v in (*e.verbs, *e.reverse_verbs) if v)})
             if not fits and lx.impact_positions(r.onto, r.words):
                 # "did anybody feel the outage?": the derived relation's other end
                 fits = sorted({t for d in self.onto.derived if d.source == base for t in d.targets})
@@ -178,10 +201,17 @@ class Planner:
         if not r.anchors:
             if target is None:
                 target = next((n for n in r.nouns if n.start >= r.ask_from), r.nouns[0] if r.nouns else None)
+            if target is not None and r.superlative:
+                # "Which lab has the most members?": a generic noun after the target is what is counted
+                for g in [i for i in r.generic if i > target.start]:
+                    counted = self._resolve_generic(r, Noun("*", g, g + 1, r.words[g].endswith("s"), generic=True))
+                    if counted is not None and counted.type != target.type:
+                        r.nouns = sorted([*r.nouns, counted], key=lambda n: n.start)
+                        break
             planned = h.whole_type(ctx, r, target) if target is not None else None
             return planned or PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
         other_nouns = [n for n in r.nouns if n.type not in r.anchor_types]
-        wh = WH_TYPES.get(first)
+        wh = self._wh(first)
         if target is None and wh and other_nouns:
             via = target_from_verbs(r, other_nouns[0].type, exclude=r.anchor_types, near=r.ask_from + 1)
             target = via if via is not None and via.type in wh else Noun(self._wh_type(wh, r.anchors[0].type), -1, -1, False)
@@ -192,6 +222,9 @@ class Planner:
         if len(same_type) >= 2 and r.compare and target is not None and not r.count:
             return h.comparison(ctx, r, same_type[:2], target)
         asks_a_set = target is not None and (target.generic or (r.any and target.plural))
+        self_rel = any(e.src == e.dst == anchor.type and not e.structural for e in self.onto.edge_types)
+        if r.yesno and len(r.anchors) >= 2 and self_rel and len(r.anchor_types) == 1 and not asks_a_set:
+            return h.reach(ctx, r, r.anchors[0], r.anchors[1])  # "Does A report to B?", "Does paper A cite B?"
         if r.yesno and len(r.anchor_types) >= 2 and not asks_a_set:
             return h.reach(ctx, r, r.anchors[0], r.anchors[1])
         if r.yesno and len(r.anchors) == 1 and self._type(anchor.type) is not None and not other_nouns:

@@ -274,6 +274,8 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
             r.references[r.ask_from + 2] = f"the {earlier[-1].type} named earlier"
             return earlier[-1]
     wh = WH_TYPES.get(rest[0] if rest else "")
+    if wh is not None and not any(r.onto.has_type(t) for t in wh):
+        wh = tuple(v.name for v in r.onto.entity_types())  # an ontology without the CRM's person types
     generic = [i for i in r.generic if i >= r.ask_from] if generic else []
     if generic and (not asking or generic[0] < asking[0].start):
         g = generic[0]  # "Which Software companies depend on X?": the verb will say which type

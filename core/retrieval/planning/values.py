@@ -134,8 +134,10 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             after, before = words[end : end + 3], words[max(0, i - 3) : i]
             distinctive = any(ch.isdigit() for ch in value)
             near_noun = target_pos >= 0 and i < target_pos <= end + 2 + 2 * _in_list(words, end)
-            # a state right after the noun: "projects on hold", "cases under review"
-            near_noun = near_noun or (target_end >= 0 and target_end <= i <= target_end + 1)
+            # a state right after the noun: "projects on hold", "cases under review", "grants from the X Fund"
+            gap = words[target_end:i] if target_end >= 0 else []
+            near_noun = near_noun or (target_end >= 0 and target_end <= i <= target_end + 3
+                                      and all(w in lx.FUNCTION_WORDS for w in gap) and len(gap) <= 2)
             if end in other_noun_at and not near_noun:
                 continue
             predicate = bool(set(before[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in Retail"
@@ -235,6 +237,19 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
         for w in (*iso.group(1).split(), iso.group(2)):
             r.use_phrase(w, "date")
     year = _YEAR.search(low)
+    years = [a for a in target.attrs if a.kind == INT and "year" in lx.words_of(a.name.replace("_", " "))
+             and not any(f.attr == a.name for f in filters)]
+    if year and years and not dates:
+        # "papers published in 2015": an integer year attribute
+        y, word = int(year.group(2)), year.group(1)
+        op = {"since": ">=", "from": ">=", "after": ">", "before": "<"}.get(word, "==")
+        filters.append(Filter(years[0].name, op, y))
+        for w in (word, year.group(2)):
+            r.use_phrase(w, "year")
+        at = lx.find_phrase(r.words, word)
+        if at > 0 and r.words[at - 1] not in lx.FUNCTION_WORDS:
+            r.use(at - 1, at, "year")  # the verb that dates it: "published in", "founded in"
+        return filters
     if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
         named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
         y, word = year.group(2), year.group(1)
@@ -267,8 +282,11 @@ def _use_tail(r: Reading, tail: str) -> None:
 def edge_attrs(r: Reading, steps: list[PathStep]) -> None:
     for s in steps:
         for e in r.onto.edges(s.edge):
+            said = {w for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)}
             for a in e.attrs:
                 for v in a.values:
+                    if set(lx.words_of(v)) <= said:
+                        continue  # "member" in "which member of the lab" is the relation, not role=member
                     if lx.find_phrase(r.words, lx.phrase_of(v)) >= 0:
                         s.edge_attrs[a.name] = v
                         r.use_phrase(v, f"edge {a.name}")
