@@ -180,7 +180,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
         r.explained[i] = "anchor"
     r.ask_from, ask_char = _ask_from(question, char_starts, lx.nouns(onto))
     text = " ".join(words)
-    r.count = bool(lx.COUNT.search(text))
+    r.count = bool(lx.COUNT.search(text)) or bool(re.search(r"(^|\s)#\s*(of\b|\w)", question))  # "# of accounts"
     asking = question[ask_char:].strip().lower()
     r.yesno = bool(YESNO.search(asking))
     r.any = r.yesno and bool(lx.ANY.search(text) or re.search(r"^(are|were|is|was) there\b", asking))
@@ -192,12 +192,21 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     sup = lx.SUPERLATIVE.search(text)
     r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
+    hm = re.search(r"\bhow many (\w+)", text)
+    if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
+        r.count, r.aggregate = False, "total"  # "how many hours of downtime": a total of the attribute, not a count
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words))
     _acronyms(r, question, char_starts)
     typed = {i for n in r.nouns for i in range(n.start, n.end)}
     r.generic = [i for i, w in enumerate(words) if w in lx.GENERIC_NOUNS and i not in typed]
     _read_references(r)
     return r
+
+
+@lru_cache(maxsize=16)
+def _numeric_words(onto: Ontology) -> frozenset[str]:
+    return frozenset(w for vt in onto.entity_types() for a in vt.attrs if a.kind in ("int", "float")
+                     for ph in a.words for w in lx.words_of(ph) if w not in lx.FUNCTION_WORDS)
 
 
 @lru_cache(maxsize=16)
@@ -267,6 +276,12 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
     anchor_types = r.anchor_types
     asking = [n for n in nouns if n.start >= r.ask_from]
     rest = [w for w in r.words[r.ask_from :] if w != "_"]
+    if len(rest) >= 2 and rest[0] in ("which", "who") and rest[1] in ("one", "ones") and r.ask_from:
+        # "of the vendors operating in X, which one has had the most outages?": the set named after of/among
+        among = [n for n in nouns if n.start < r.ask_from and set(r.words[max(0, n.start - 2) : n.start])
+                 & {"among", "amongst", "of", "from"}]
+        if among:
+            return among[0]
     if r.ask_from and len(rest) >= 3 and rest[1] == "of" and rest[2] in ("those", "these", "them", "they"):
         # "X relies on a handful of vendors. Which of those have had a P0 outage?": the set named before
         earlier = [n for n in nouns if n.start < r.ask_from and n.type not in anchor_types]
