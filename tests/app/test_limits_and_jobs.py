@@ -49,6 +49,22 @@ def test_answer_timeout_is_a_clear_message(tmp_path):
     assert limits.answer(s.model_copy(update={"answer_timeout_s": 5.0}), _Slow(0.01), "slow", "why?").text == "late"
 
 
+def test_evidence_runs_within_the_answer_timeout_and_takes_no_question(tmp_path):
+    class SlowEvidence(_Slow):
+        def evidence(self, answer: Answer) -> str:
+            time.sleep(self.seconds)
+            return f"paths of {answer.question}"
+
+    s = Settings(home=tmp_path, answer_timeout_s=0.2, demo=True, demo_questions_per_minute=1)
+    started = time.monotonic()
+    with pytest.raises(limits.LimitReached, match="Tracing the evidence took longer than"):
+        limits.evidence(s, SlowEvidence(1.0), Answer(question="q", pipeline="slow", text=""))
+    assert time.monotonic() - started < 0.8
+    fast = s.model_copy(update={"answer_timeout_s": 5.0})
+    for _ in range(3):  # more than the visitor's questions per minute: evidence is a read of an answer
+        assert limits.evidence(fast, SlowEvidence(0.0), Answer(question="q", pipeline="slow", text="")) == "paths of q"
+
+
 def test_demo_answers_are_cached(tmp_path):
     s = Settings(home=tmp_path, demo=True)
     slow = _Slow(0.3)
