@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from core.names import compare_names
 from core.records import Edge, Entity, Filter, Subgraph
 from core.retrieval.linking import normalise
 from core.schema import ENTITY_ID_RE
@@ -143,8 +144,6 @@ class Tools:
         return EntityProfile(found, how, score, rels, docs, chunk_ids, alternatives)
 
     def _fuzzy(self, name: str) -> tuple[Entity | None, float, list[Entity]]:
-        from core.ingest.byod.resolve import compare_names
-
         table = self._name_table()
         key = normalise(name)
         same: list[tuple[float, str]] = []
