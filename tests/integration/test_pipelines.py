@@ -13,8 +13,8 @@ import pytest
 
 from core.dataset.io import FILES, iter_jsonl
 from core.llm.tokens import count_tokens
-from core.records import Edge, Entity
 from core.pipelines import SYSTEM_PROMPT
+from core.records import Edge, Entity
 
 
 @pytest.fixture(scope="module")
