@@ -162,3 +162,31 @@ def test_explore_opens_a_document_from_an_evidence_link(app_at, kb_env, tiny_sto
     at.query_params["document"] = "DOC-NOPE"
     at = at.run()
     assert any("DOC-NOPE" in w.value for w in at.warning)
+
+
+def test_demo_mode_shows_the_evidence_of_a_cached_answer(app_at, kb_env, kb):
+    outage, managers, on_path = expected_paths(kb)
+    env = {**kb_env, "HOPLENS_DEMO": "1", "HOPLENS_ADMIN_TOKEN": "evidence-test-secret"}
+    for _ in range(2):  # the second answer comes from the demo's shared answer cache
+        at = _ask(app_at(ASK, **env), QUESTION.format(outage=outage))
+        assert not at.exception and not at.error
+        pages = _evidence_frames(at)
+        assert len(pages) == 1 and {n["id"] for n in _graph_nodes(pages[0])} == {outage} | managers | on_path
+
+
+def test_provenance_links_are_escaped_and_focus_keeps_one_item():
+    from core.records import Evidence, EvidencePath
+    from ui import evidence
+
+    ev = Evidence(paths=[EvidencePath(["A|1", "B_2", "R 1"], ["E_X", "E_Y"], "R 1", ["out", "in"]),
+                         EvidencePath(["A|1", "C", "R2"], ["E_X", "E_Y"], "R2", ["out", "out"])],
+                  documents={"A|1|B_2": ["DOC 1"]}, anchors=["A|1"], results=["R 1", "R2"], cap=40)
+    ents = {"R 1": Entity("R 1", "Employee", "Ann | *Bold*")}
+    md = evidence.provenance_markdown(ev, ents)
+    rows = md.splitlines()
+    assert len(rows) == 4 and all(r.count(" | ") == 2 for r in rows[2:])  # no cell broken by a "|" in a name
+    assert "(Explore?entity=R%201)" in md and "(Explore?entity=A%7C1)" in md and "Ann \\| \\*Bold\\*" in md
+    assert "←E\\_Y—" in md and "—E\\_X→" in md  # the direction each hop was walked
+    one = evidence.focus(ev, "R2")
+    assert [p.result for p in one.paths] == ["R2"] and one.results == ["R2"] and one.anchors == ["A|1"]
+    assert not one.documents  # the only stated link is on the other item's path
