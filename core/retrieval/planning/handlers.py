@@ -303,6 +303,12 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     others = [n for n in r.nouns if n.type != target.type]
     if r.superlative and others:
         return ranked(ctx, r, target, others[0])
+    top = next((w for w in r.words if w in lx.TOP_WORDS | lx.BOTTOM_WORDS), None)
+    for other in others if top else []:
+        measure = numeric_attr(r, r.onto.vertex_type(other.type))
+        if measure is not None:  # "Which customer has the highest total of invoices?"
+            r.use_phrase(top, "superlative")
+            return ranked(ctx, r, target, other, measure=measure, highest=top in lx.TOP_WORDS)
     plan = Plan("aggregate", target_type=target.type)
     plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
     r.use(target.start, target.end, f"type {target.type}")
@@ -325,8 +331,10 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     return state(ctx, r, plan, execute_plan(ctx.store, plan))
 
 
-def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None) -> PlanResult | None:
-    """Which target has the most / fewest of the counted type (among a computed set, or all of the type)."""
+def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None,
+           measure: str | None = None, highest: bool = True) -> PlanResult | None:
+    """Which target has the most / fewest of the counted type (among a computed set, or all of the type); with
+    ``measure``, ranked by the sum of that attribute over them ("the customer with the highest total of invoices")."""
     legs = stages(r.onto, target.type, counted.type, r.verb_words, {target.type, counted.type},
                   bool(lx.impact_positions(r.onto, r.words)))
     if not legs:
@@ -340,10 +348,17 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[st
                       if all(matches(c, f) for f in cand_filters)]
     else:
         cand_filters, candidates = [], list(among)
-    counts = {c: len(walk_ids(ctx.store, Walk([c], legs), filters)) for c in candidates}
+    if measure is None:
+        counts = {c: len(walk_ids(ctx.store, Walk([c], legs), filters)) for c in candidates}
+    else:
+        counts = {}
+        for c in candidates:
+            vals = [_as_float(e.attrs.get(measure)) for e in ctx.store.get_entities(walk_ids(ctx.store, Walk([c], legs), filters))
+                    if e is not None]
+            counts[c] = round(sum(v for v in vals if v is not None), 6)
     if not counts:
         return None
-    fewest = r.superlative == "fewest"
+    fewest = r.superlative == "fewest" if measure is None else not highest
     pick = min(counts.values()) if fewest else max(counts.values())
     winners = sorted(i for i, n in counts.items() if n == pick)
     names = ctx.names(winners[: facts.MAX_LISTED])
@@ -351,7 +366,7 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[st
     runners = "; ".join(f"{i} {n}" for i, n in order[len(winners) : len(winners) + 3])
     walk = Walk(stages=legs, seed_type=target.type, seed_filters=cand_filters)
     desc = render_walk(walk) + ("; filter: " + render_filters(filters) if filters else "")
-    word = r.superlative or "most"
+    word = (r.superlative or "most") if measure is None else f"{'highest' if highest else 'lowest'} total {measure} of"
     for n in (target, counted):
         r.use(n.start, n.end, f"type {n.type}")
     plan = Plan("aggregate", target_type=target.type, path=path, filters=filters,
