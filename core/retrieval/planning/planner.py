@@ -36,6 +36,9 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
     stems = [lx.stem(w) for w in r.words]
     best: tuple[int, int, str] | None = None
     keys: list[tuple[int, int, str]] = []
+    # a type noun's word ("customer" in "customer success manager for") is the noun, not the relation's word
+    noun_stems = {lx.stem(w) for noun in lx.nouns(r.onto) for w in noun.split()}
+    in_nouns = {i for n in r.nouns for i in range(n.start, n.end)}
     for e in r.onto.edge_types:
         if e.structural or anchor_type not in (e.src, e.dst):
             continue
@@ -46,8 +49,9 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
                 if v in lx.WEAK_VERBS:
                     continue
                 p = [lx.stem(w) for w in v.split()]
-                if len(p) > 1 and len(p[0]) >= 5 and p[0] in stems and not any(
-                        stems[i : i + len(p)] == p for i in range(len(stems))):
+                if (len(p) > 1 and len(p[0]) >= 5 and p[0] in stems and p[0] not in noun_stems
+                        and not any(stems[i : i + len(p)] == p for i in range(len(stems)))
+                        and stems.index(p[0]) not in in_nouns):
                     # "the support rep of X": the relation's own word ("supported by") without its preposition
                     i = stems.index(p[0])
                     key = (-abs(i - near) if near is not None else 0, len(p[0]), other)

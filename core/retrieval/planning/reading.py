@@ -194,7 +194,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
     hm = re.search(r"\bhow many (\w+)", text)
     if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
-        r.count, r.aggregate = False, "total"  # "how many hours of downtime": a total of the attribute, not a count
+        r.count, r.aggregate = False, r.aggregate or "total"  # "how many hours of downtime": the attribute, not a count
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words))
     _acronyms(r, question, char_starts)
     typed = {i for n in r.nouns for i in range(n.start, n.end)}
