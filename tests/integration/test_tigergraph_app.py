@@ -80,6 +80,8 @@ def test_ask_answers_from_tigergraph_as_from_the_embedded_store(tg_graph, tiny_s
         at.text_input(key="ask.question").input(question)
         at = at.button(key="ask.go").click().run()
         assert not at.exception and not at.error, _texts(at)
+        if any(t.key == "ask.expansion.False" for t in at.toggle):
+            at = at.toggle(key="ask.expansion.False").set_value(True).run()  # the expansion sits behind the evidence
         answers[backend] = _texts(at)
         assert "Answer · GraphRAG" in answers[backend]
     assert fake.query_calls("hl_expand"), "the Ask page did not expand on TigerGraph"
