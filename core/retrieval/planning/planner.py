@@ -24,8 +24,8 @@ from core.retrieval.linking import Linked
 from core.retrieval.planning import handlers as h
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, validate_plan
-from core.retrieval.planning.handlers import Context, PlanResult
 from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, choose_target, read
+from core.retrieval.planning.results import Context, PlanResult, describe
 from core.retrieval.planning.values import Vocabulary, attr_filters, lookup_attr
 
 
@@ -323,7 +323,7 @@ class Planner:
             return None
         proposal.filters = [f for f in proposal.filters if vt.attr(f.attr) is not None]
         ids = execute_plan(self.store, proposal)
-        desc = h.describe(proposal)
+        desc = describe(proposal)
         proposal.explanation = desc
         if proposal.operator == "count":
             return PlanResult(proposal, [facts.count(len(ids), proposal.target_type, desc)], ids)

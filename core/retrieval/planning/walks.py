@@ -1,0 +1,166 @@
+"""From a Reading to walks: which route each named entity takes to the target (typed paths, the derived relation,
+self-relations), which anchors unite or are excluded, which nouns are stops and which are conditions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.records import Entity, PathStep, Plan, Stage, Walk
+from core.retrieval.planning import lexicon as lx
+from core.retrieval.planning.paths import (
+    stages,
+    wants_derived,
+)
+from core.retrieval.planning.reading import Noun, Reading
+from core.retrieval.planning.results import on_path_types
+from core.retrieval.planning.values import edge_attrs
+
+
+def counted_noun(r: Reading, target: Noun) -> Noun | None:
+    """The noun a count superlative counts ("the customer that opened the most tickets")."""
+    return next((n for n in r.nouns if n.start > target.start and n.type != target.type
+                 and n.type not in r.anchor_types), None)
+
+def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> Walk | None:
+    impact_said = bool(lx.impact_positions(r.onto, r.words))
+    order: dict[str, int] = {}
+    for n in r.nouns:
+        order.setdefault(n.type, n.start)
+    a_pos = r.anchor_at.get(anchor.id, -1)
+    t_pos = next((n.start for n in r.nouns if n.type == target), -1)
+    order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
+    first = self_step(r, anchor)
+    if first is not None and target == anchor.type:
+        legs = [Stage([[first]], target)]  # "Who reports to X?", "papers that X cites"
+    else:
+        legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
+        if first is not None and legs and any(n.type == anchor.type and n.plural for n in r.nouns):
+            legs = [Stage([[first]], anchor.type), *legs]  # "the researchers who report to X authored …"
+    if not legs:
+        return None
+    for st in legs:
+        for p in st.paths:
+            edge_attrs(r, p)
+    if wants_derived(r.onto, anchor.type, target, mentioned, impact_said) is not None:
+        for i in lx.impact_positions(r.onto, r.words):
+            r.use(i, i + 1, "impact")
+    return Walk([anchor.id], legs)
+
+def self_step(r: Reading, anchor: Entity) -> PathStep | None:
+    """A self-relation of the anchor's type that the question's verb names, directed by where the anchor sits:
+    "Who reports to X?" (X after a forward verb: X is the far end) -> in; "Whom does X report to?" -> out."""
+    at = r.anchor_at.get(anchor.id, -1)
+    stems = [lx.stem(w) for w in r.verb_words]
+    for e in r.onto.edge_types:
+        if e.structural or e.src != anchor.type or e.dst != anchor.type:
+            continue
+        for verbs, forward in ((e.verbs, True), (e.reverse_verbs, False)):
+            for v in verbs:
+                p = [lx.stem(w) for w in lx.words_of(v)]
+                for i in range(len(stems) - len(p) + 1):
+                    if stems[i : i + len(p)] == p:
+                        before_anchor = i < at
+                        r.use(i, i + len(p), f"edge {e.name}")
+                        out = (not before_anchor) if forward else before_anchor
+                        return PathStep(e.name, "out" if out else "in", anchor.type)
+    return None
+
+def route_nouns(r: Reading) -> list[Noun]:
+    """Nouns that can lie on a walk: not conditions (negated, modifiers) and not unconstrained ("any region")."""
+    return [n for n in r.nouns if not (n.negated or n.modifier or n.unconstrained)]
+
+def local_mentioned(r: Reading, anchor: Entity, target: Noun, group: list[Entity]) -> set[str]:
+    """With several anchors, each one's route reads the type nouns between it and the target noun, and the nouns
+    right after a reference to it ("the outage's region")."""
+    nouns = route_nouns(r)
+    mentioned = {n.type for n in nouns}
+    a_pos, t_pos = r.anchor_at.get(anchor.id, -1), target.start
+    if len(r.anchors) == len(group) and a_pos >= 0 and t_pos >= 0:
+        # one anchor: nouns beyond the anchor-target span that existence words introduce ("led to at least one
+        # ticket") are conditions on the target, not stops on the route
+        lo, hi = sorted((a_pos, t_pos))
+        return {n.type for n in nouns if lo < n.start < hi or not existential(r, n)} | {target.type}
+    if len(r.anchors) > len(group):
+        a_pos, t_pos = r.anchor_at.get(anchor.id, -1), max(target.start, 0)
+        if a_pos >= 0:
+            lo, hi = sorted((a_pos, t_pos))
+            # only the asking clause steers routes; a scene-setting clause ("X had an outage, O.") names anchors
+            mentioned = {n.type for n in nouns if lo < n.start < hi and n.start >= r.ask_from} | {target.type}
+            for n in r.nouns:
+                if n.type == anchor.type and n.start != target.start:
+                    mentioned |= {m.type for m in nouns if n.end <= m.start <= n.end + 2}
+    return mentioned
+
+def other_than_own(r: Reading, plan: Plan, target: Noun) -> None:
+    """"Which *other* vendors operate there, *besides the one* that went down?": leave out the target-type entities
+    the anchor is linked to directly."""
+    before = r.words[max(0, target.start - 1) : target.start] if target.start >= 0 else []
+    besides = " ".join(r.words[r.ask_from :])
+    if "other" not in before and not re.search(r"\b(besides|apart from|except|other than) (the|its|their) (one|ones)\b", besides):
+        return
+    for a in r.anchors:
+        if a.type == target.type:
+            continue
+        for e in r.onto.edge_types:
+            if e.structural or {e.src, e.dst} != {a.type, target.type}:
+                continue
+            step = PathStep(e.name, "out" if e.src == a.type else "in", target.type)
+            plan.walks.append(Walk([a.id], [Stage([[step]], target.type)], exclude=True))
+            for w in ("other", "besides", "one", "ones", "apart", "except"):
+                r.use_phrase(w, "exclusion")
+            return
+
+def is_excluded(r: Reading, anchor: Entity) -> bool:
+    """"outside Oregon", "other than VEND-3", "leaving aside X" (the words are then accounted for)."""
+    at = r.anchor_at.get(anchor.id, -1)
+    if at < 0:
+        return False
+    m = lx.EXCLUSION.search(" ".join(r.words[max(0, at - 3) : at]))
+    after = r.words[at + 1 : at + 5]
+    aside = "aside" in after and not m
+    if m:
+        n = len(m.group(0).split())
+        r.use(at - n, at, "exclusion")
+    elif aside:
+        r.use(at + 1 + after.index("aside"), at + 2 + after.index("aside"), "exclusion")
+    if m or aside:
+        return True
+    # "customers that don't use X", "tickets not caused by X": a negated relation to the named entity
+    lo = max(0, at - 5)
+    neg = [j for j in range(lo, at) if r.words[j] in lx.NEGATION_WORDS - {"t"} | {"never"}]
+    nouns_between = bool(neg) and any(neg[-1] < n.start < at for n in r.nouns)
+    if neg and not nouns_between and "_" not in r.words[neg[-1] + 1 : at]:
+        r.use(neg[-1], neg[-1] + 1, "exclusion")
+        if neg[-1] + 1 < at and r.words[neg[-1] + 1] == "t":
+            r.use(neg[-1] + 1, neg[-1] + 2, "exclusion")
+        return True
+    return False
+
+def existential(r: Reading, n: Noun) -> bool:
+    """A noun introduced by existence words ("at least one ticket") — unless it is tied to a named entity right
+    next to it ("an outage at Meadowmark Pay"), which makes it a stop on that entity's route."""
+    if any(0 <= a - n.end <= 2 or 0 <= n.start - a - 1 <= 1 for a in r.anchor_at.values()):
+        return False
+    before = " ".join(r.words[max(0, n.start - 4) : n.start])
+    return bool(re.search(r"\b(at least one|at least a|a single|one or more|some|any|a|an)( \w+)?$", before))
+
+def anchor_groups(r: Reading) -> list[list[Entity]]:
+    """Anchors of one type joined by "or"/"and" ("in London or Sydney") form one group: their walks are united."""
+    groups: list[list[Entity]] = []
+    order = sorted(r.anchors, key=lambda a: r.anchor_at.get(a.id, 0))
+    for a in order:
+        last = groups[-1][-1] if groups else None
+        if last is not None and last.type == a.type and "both" not in r.words:
+            between = r.words[r.anchor_at.get(last.id, 0) + 1 : r.anchor_at.get(a.id, 0)]
+            if between and set(between) <= {"or", "and", "either", "_", "nor"}:
+                groups[-1].append(a)
+                continue
+        groups.append([a])
+    return groups
+
+def mark_walk_nouns(r: Reading, plan: Plan) -> None:
+    types = on_path_types(plan) | {plan.target_type}
+    for n in r.nouns:
+        if n.type in types:
+            r.use(n.start, n.end, f"type {n.type}")
