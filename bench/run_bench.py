@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from core.evaluation.bench import main
+from core.cli import main  # the CLI is the outermost layer; core.evaluation never imports it
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(["bench", *sys.argv[1:]]))

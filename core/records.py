@@ -337,6 +337,11 @@ class Timings(_Record):
         return self.total_ms - self.generate_ms
 
 
+def render_context(items: list[ContextItem]) -> str:
+    """The context block a generator sees: one item per line, in order (the format lives beside ``Prompt``)."""
+    return "\n".join(i.text for i in items)
+
+
 # Context lines written by retrieval (core.retrieval.facts) and read by the offline reader: defined once here.
 COMPUTED_PREFIX = "Computed from the graph:"  # an exact result of a graph query
 UNSURE_PREFIX = "Not understood by the graph planner:"  # the planner's reading was incomplete: no exact result
@@ -377,6 +382,10 @@ class Answer(_Record):
     generator: str = ""
     id: str | None = None  # question id in batch mode
     error: str | None = None
+
+    def rendered_context(self) -> str:
+        """The context block exactly as the generator received it."""
+        return render_context(self.context)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Answer:

@@ -161,7 +161,6 @@ def _md_escape(text: str) -> str:
 
 def context_view(answer: Answer, key: str) -> None:
     """The exact context block sent to the generator, with per-item token counts."""
-    from core.retrieval.context import render
 
     if not answer.context:
         st.caption("No context was sent: the generator saw only the system prompt and the question.")
@@ -170,7 +169,7 @@ def context_view(answer: Answer, key: str) -> None:
                  column_config={"text": st.column_config.TextColumn("text", width="large")})
     st.caption(f"{len(answer.context)} items · {answer.context_tokens:,} context tokens")
     with st.expander("Context block exactly as sent"):
-        st.code(render(answer.context), language=None, wrap_lines=True)
+        st.code(answer.rendered_context(), language=None, wrap_lines=True)
 
 
 def usage_view(answer: Answer, key: str) -> None:

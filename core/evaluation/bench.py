@@ -196,10 +196,3 @@ def format_bench(result: dict[str, Any]) -> str:
             mark = "ok" if c["ok"] else ("n/a" if c["ok"] is None else "OVER")
             lines.append(f"  budget {key}: {c['measured']} (limit {c['limit']}) {mark}")
     return "\n".join(lines)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of bench/run_bench.py (same options as ``hoplens bench``)."""
-    from core.cli import main as cli_main
-
-    return cli_main(["bench", *(argv if argv is not None else sys.argv[1:])])

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.llm.tokens import count_tokens
-from core.records import Chunk, ContextItem, Entity
+from core.records import Chunk, ContextItem, Entity, render_context
 
 SYSTEM_PROMPT = (
     "You are HopLens, an analyst assistant for a CRM knowledge base. Answer the question using only the context. "
@@ -69,4 +69,4 @@ class ContextBuilder:
 
 
 def render(items: list[ContextItem]) -> str:
-    return "\n".join(i.text for i in items)
+    return render_context(items)  # the format is defined beside Prompt (core.records)

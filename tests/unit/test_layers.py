@@ -1,0 +1,47 @@
+"""The layers run one way (shared/DESIGN.md): app -> pipelines/evaluation -> retrieval -> store/llm -> records.
+Checked over every module's imports (top-level and inside functions)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+# The one arrow still running the wrong way, kept visible here until it is moved (issue 20): the Routed
+# pipeline's global route builds community summaries with the ingest package's Communities (which keeps its
+# summary cache through core/ingest/byod/state.py, the second writer into the store).
+KNOWN = {("core/retrieval/router.py", "core.ingest.byod.communities")}
+
+
+def _imports(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+    return out
+
+
+def _violations(files, forbidden) -> set[tuple[str, str]]:
+    return {(str(p.relative_to(ROOT)), m) for p in files for m in _imports(p) if m.startswith(forbidden)}
+
+
+def test_retrieval_does_not_import_ingest_or_the_cli():
+    files = sorted((ROOT / "core" / "retrieval").rglob("*.py"))
+    assert _violations(files, ("core.ingest", "core.cli", "core.commands", "core.evaluation")) == KNOWN
+
+
+def test_evaluation_does_not_call_the_command_line():
+    files = sorted((ROOT / "core" / "evaluation").rglob("*.py"))
+    assert not _violations(files, ("core.cli", "core.commands"))
+
+
+def test_the_app_reaches_no_retrieval_internals():
+    files = [ROOT / "app.py", *sorted((ROOT / "ui").rglob("*.py")), *sorted((ROOT / "pages").rglob("*.py"))]
+    assert not _violations(files, ("core.retrieval",))
+
+
+def test_stores_and_models_import_no_layer_above_them():
+    files = [*sorted((ROOT / "core" / "store").rglob("*.py")), *sorted((ROOT / "core" / "llm").rglob("*.py"))]
+    assert not _violations(files, ("core.retrieval", "core.pipelines", "core.evaluation", "core.cli", "ui"))
