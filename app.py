@@ -14,9 +14,8 @@ import streamlit as st
 
 from core import viz
 from ui import build, frame, guard, resources, widgets
+from ui.examples import examples as examples_of
 from ui.state import state
-
-EXAMPLES_PER_KIND = 2
 
 
 def _resumable(s) -> bool:
@@ -41,7 +40,7 @@ def _resumable(s) -> bool:
 def overview(s) -> None:
     st.title("HopLens")
     st.markdown(
-        "Ask a relationship question about the CRM knowledge graph and watch **GraphRAG** walk it — then see, "
+        "Ask a relationship question about the knowledge graph and watch **GraphRAG** walk it — then see, "
         "side by side with **BasicRAG** and **LLM-only**, what flat retrieval misses, with tokens and time."
     )
     store, message = widgets.run_guarded("Opening the knowledge base", lambda: resources.get_store(s))
@@ -96,21 +95,22 @@ def overview(s) -> None:
         st.page_link("pages/5_Data.py", label="Data — build, upload, snapshots, config", icon=":material/database:")
 
     st.subheader("Try a question")
-    examples = resources.suite_questions(s, "public")
+    examples, message = widgets.run_guarded("Writing example questions", lambda: examples_of(store, stats))
     if not examples:
-        st.info("No question suite next to this knowledge base yet; type your own on the Ask page.")
+        st.info(message or "No example questions for this knowledge base; type your own on the Ask page.")
         return
+    st.caption("Written from this knowledge base's ontology and records.")
     by_kind: dict[str, list[dict]] = defaultdict(list)
     for q in examples:
-        if len(by_kind[q["kind"]]) < EXAMPLES_PER_KIND:
-            by_kind[q["kind"]].append(q)
-    kinds = sorted(by_kind)
+        by_kind[q["kind"]].append(q)
+    kinds = [k for k, _ in viz.EXAMPLE_KINDS if k in by_kind]
+    titles = dict(viz.EXAMPLE_KINDS)
     cols = st.columns(min(4, len(kinds)))
     for i, kind in enumerate(kinds):
         with cols[i % len(cols)]:
-            st.markdown(f"**{kind.replace('_', ' ')}**")
-            for q in by_kind[kind]:
-                if st.button(q["question"], key=f"example.{q['id']}", width="stretch", help=q["question"]):
+            st.markdown(f"**{titles[kind]}**")
+            for j, q in enumerate(by_kind[kind]):
+                if st.button(q["question"], key=f"example.{kind}.{j}", width="stretch", help=q["question"]):
                     state.pending_question = q["question"]
                     st.switch_page("pages/1_Ask.py")
 

@@ -12,6 +12,7 @@ import io
 import json
 import math
 import re
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -67,8 +68,54 @@ def pipeline_label(name: str) -> str:
     return PIPELINE_LABELS.get(name, name)
 
 
-def type_color(type_name: str) -> str:
-    return TYPE_COLORS.get(type_name, DEFAULT_COLOR)
+# Colours for vertex types the CRM palette does not know (imported graphs): distinct from TYPE_COLORS.
+EXTRA_COLORS: tuple[str, ...] = (
+    "#1F77B4", "#2CA02C", "#D62728", "#9467BD", "#17BECF", "#BCBD22", "#E377C2", "#8C564B",
+    "#393B79", "#637939", "#AD494A", "#7B4173", "#3182BD", "#E6550D", "#31A354", "#756BB1",
+)
+
+
+def _name_hash(name: str) -> int:
+    return zlib.crc32(name.encode("utf-8"))  # stable across processes (unlike hash())
+
+
+def _hue_color(name: str) -> str:
+    """A mid-tone colour from the name's hash, for palettes larger than EXTRA_COLORS."""
+    import colorsys
+
+    h = (_name_hash(name) % 360) / 360.0
+    r, g, b = colorsys.hls_to_rgb(h, 0.45, 0.55)
+    return f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}"
+
+
+def type_color(type_name: str, palette: Mapping[str, str] | None = None) -> str:
+    """The colour of a vertex type: from ``palette`` (``type_palette`` of the store's ontology) when it has the type,
+    else the CRM colour, else a deterministic colour from the type's name."""
+    if palette and type_name in palette:
+        return palette[type_name]
+    if type_name in TYPE_COLORS:
+        return TYPE_COLORS[type_name]
+    if not type_name or type_name == "?":
+        return DEFAULT_COLOR
+    return EXTRA_COLORS[_name_hash(type_name) % len(EXTRA_COLORS)]
+
+
+def type_palette(type_names: Iterable[str]) -> dict[str, str]:
+    """One distinct colour per type of an ontology, deterministic for the same set of names: CRM types keep their
+    colours; the others take their name's slot in EXTRA_COLORS, or the next free one (sorted by name, so the
+    order the names come in does not matter), then hue-from-hash colours once the palette is used up."""
+    names = sorted(set(type_names))
+    out = {t: TYPE_COLORS[t] for t in names if t in TYPE_COLORS}
+    used = set(out.values())
+    for t in names:
+        if t in out:
+            continue
+        start = _name_hash(t) % len(EXTRA_COLORS)
+        free = next((EXTRA_COLORS[(start + i) % len(EXTRA_COLORS)] for i in range(len(EXTRA_COLORS))
+                     if EXTRA_COLORS[(start + i) % len(EXTRA_COLORS)] not in used), None)
+        out[t] = free or _hue_color(t)
+        used.add(out[t])
+    return out
 
 
 # ---- stats line and small tables -----------------------------------------------------------------------------------
@@ -258,9 +305,9 @@ def _rgba(hex_color: str, alpha: float) -> str:
     return f"rgba({r},{g},{b},{alpha:.2f})"
 
 
-def node_style(node: SubgraphNode, max_score: float) -> dict[str, Any]:
+def node_style(node: SubgraphNode, max_score: float, palette: Mapping[str, str] | None = None) -> dict[str, Any]:
     """vis-network options for one node: colour by type, size/opacity by hop score, seeds as bordered stars."""
-    base = type_color(node.type)
+    base = type_color(node.type, palette)
     if node.hop == 0:
         return {
             "shape": "star",
@@ -281,11 +328,16 @@ def node_style(node: SubgraphNode, max_score: float) -> dict[str, Any]:
     }
 
 
-def _legend_html(types: Iterable[str]) -> str:
-    items = "".join(
-        f'<span class="hl-item"><span class="hl-dot" style="background:{type_color(t)}"></span>{html_lib.escape(t)}</span>'
+def _type_items(types: Iterable[str], palette: Mapping[str, str] | None = None) -> str:
+    return "".join(
+        f'<span class="hl-item"><span class="hl-dot" style="background:{type_color(t, palette)}"></span>'
+        f'{html_lib.escape(t)}</span>'
         for t in types
     )
+
+
+def _legend_html(types: Iterable[str], palette: Mapping[str, str] | None = None) -> str:
+    items = _type_items(types, palette)
     return (
         '<div id="hl-legend">'
         f"{items}"
@@ -333,10 +385,11 @@ _FREEZE_JS = """
 """
 
 
-def subgraph_html(subgraph: Subgraph, height_px: int = 560, physics: bool = True) -> str:
+def subgraph_html(subgraph: Subgraph, height_px: int = 560, physics: bool = True,
+                  palette: Mapping[str, str] | None = None) -> str:
     """A self-contained interactive HTML page drawing ``subgraph`` (pyvis / vis-network, no network access needed).
 
-    Colour encodes the vertex type, size and opacity the hop score relative to the best-scored node, seeds are
+    Colour encodes the vertex type (``palette``: ``type_palette`` of the store's ontology), size and opacity the hop score relative to the best-scored node, seeds are
     bordered stars, edges carry their type. Edges whose endpoints are not in ``subgraph.nodes`` are dropped.
     """
     from pyvis.network import Network  # heavy-ish import, only when drawing
@@ -350,7 +403,7 @@ def subgraph_html(subgraph: Subgraph, height_px: int = 560, physics: bool = True
     if any("href" in t for t in titles.values()):
         titles = {k: html_lib.escape(v).replace("\n", "<br>") for k, v in titles.items()}
     for n in subgraph.nodes:
-        net.add_node(n.id, label=n.label or n.id, title=titles[n.id], **node_style(n, max_score))
+        net.add_node(n.id, label=n.label or n.id, title=titles[n.id], **node_style(n, max_score, palette))
     ids = {n.id for n in subgraph.nodes}
     seen: set[tuple[str, str, str]] = set()
     for e in subgraph.edges:
@@ -375,7 +428,7 @@ def subgraph_html(subgraph: Subgraph, height_px: int = 560, physics: bool = True
     page = make_self_contained(page)
     present = list(dict.fromkeys(n.type for n in sorted(subgraph.nodes, key=lambda n: (n.hop, n.type))))
     page = page.replace("</head>", _EXTRA_CSS + "</head>", 1)
-    page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _legend_html(present), page, count=1)
+    page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _legend_html(present, palette), page, count=1)
     page = page.replace("</body>", _FREEZE_JS + "</body>", 1)
     return page
 
@@ -408,11 +461,11 @@ def evidence_subgraph(evidence: Evidence, entities: Mapping[str, Entity]) -> Sub
     return Subgraph(nodes, [SubgraphEdge(a, t, b) for a, t, b in edges])
 
 
-def evidence_node_style(node: SubgraphNode, results: set[str]) -> dict[str, Any]:
+def evidence_node_style(node: SubgraphNode, results: set[str], palette: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Anchors are stars, results large with a red border, the entities on the way small and faded."""
-    base = type_color(node.type)
+    base = type_color(node.type, palette)
     if node.hop == 0:
-        return node_style(node, 1.0)
+        return node_style(node, 1.0, palette)
     if node.id in results:
         return {"shape": "dot", "size": 22, "borderWidth": 3,
                 "color": {"background": base, "border": RESULT_BORDER, "highlight": {"background": base, "border": RESULT_BORDER}},
@@ -422,7 +475,8 @@ def evidence_node_style(node: SubgraphNode, results: set[str]) -> dict[str, Any]
             "font": {"size": 11, "color": "#444444"}}
 
 
-def evidence_html(evidence: Evidence, entities: Mapping[str, Entity], height_px: int = 520) -> str:
+def evidence_html(evidence: Evidence, entities: Mapping[str, Entity], height_px: int = 520,
+                  palette: Mapping[str, str] | None = None) -> str:
     """A self-contained page drawing the evidence graph (anchor -> path -> each result), results highlighted."""
     from pyvis.network import Network
 
@@ -432,7 +486,7 @@ def evidence_html(evidence: Evidence, entities: Mapping[str, Entity], height_px:
     for n in sub.nodes:
         role = "anchor" if n.hop == 0 else "result" if n.id in results else "on the path"
         title = f"{n.label} ({n.id})\ntype: {n.type}\n{role}"
-        net.add_node(n.id, label=n.label or n.id, title=title, **evidence_node_style(n, results))
+        net.add_node(n.id, label=n.label or n.id, title=title, **evidence_node_style(n, results, palette))
     for e in sub.edges:
         docs = evidence.documents.get(f"{e.src}|{e.dst}") or evidence.documents.get(f"{e.dst}|{e.src}") or []
         net.add_edge(e.src, e.dst, label=e.type, title=f"{e.src} -{e.type}-> {e.dst}" + (f"\nstated in {', '.join(docs)}" if docs else ""))
@@ -443,7 +497,9 @@ def evidence_html(evidence: Evidence, entities: Mapping[str, Entity], height_px:
                "interaction": {"hover": True, "tooltipDelay": 120}}
     net.set_options(json.dumps(options))
     page = make_self_contained(net.generate_html(notebook=False))
-    legend = ('<div id="hl-legend"><span class="hl-item"><span class="hl-star">&#9733;</span>anchor</span>'
+    present = list(dict.fromkeys(n.type for n in sub.nodes if n.type != "?"))
+    legend = ('<div id="hl-legend">' + _type_items(present, palette)
+              + '<span class="hl-item"><span class="hl-star">&#9733;</span>anchor</span>'
               f'<span class="hl-item"><span class="hl-dot" style="border:3px solid {RESULT_BORDER}"></span>result</span>'
               '<span class="hl-item hl-note">small = on the path · hover an edge for the documents that state it'
               + (f" · first {evidence.cap} results traced" if evidence.capped else "") + '</span>'
@@ -807,3 +863,175 @@ def context_by_kind_figure(summary: Mapping[str, Any]) -> go.Figure:
     fig.update_layout(title="Answer in context per question kind (95% CI)", barmode="group",
                       yaxis={"range": [0, 1.05], "tickformat": ".0%"}, **_LAYOUT)
     return fig
+
+
+# ---- example questions from the ontology and the data (the overview) ----------------------------------------------
+
+EXAMPLE_KINDS: tuple[tuple[str, str], ...] = (
+    ("count", "counting"), ("relation", "relations"), ("attribute", "attributes"), ("relation_count", "counting a relation"),
+)
+_PREPOSITIONS = frozenset({"in", "on", "at", "of", "for", "about", "by", "with", "from", "to", "under", "near"})
+_ATTR_KIND_RANK = {"int": 0, "float": 0, "date": 1, "datetime": 1, "string": 2}
+
+
+def _noun(onto: Any, type_name: str) -> str:
+    from core.ontology import split_camel
+
+    vt = onto.vertex_type(type_name)
+    return vt.nouns[0] if vt.nouns else split_camel(type_name)
+
+
+def _plural(noun: str) -> str:
+    from core.schema import plural
+
+    return plural(noun)
+
+
+def plural_verb(verbs: Sequence[str]) -> str | None:
+    """How an edge's verb reads after a plural subject ("Which labs ___ X?"), from the ontology's verb forms:
+    a base form whose "-s" form is listed too ("belong to" beside "belongs to"), a past tense ("authored"), a
+    passive or prepositional reading with "are" ("are funded by", "are located in", "are about"); None without verbs."""
+    verbs = [v for v in verbs if v.strip()]
+    if not verbs:
+        return None
+    first = verbs[0].split()
+    if len(first) == 1 and first[0].endswith("ed"):
+        return verbs[0]  # "authored", "experienced"
+    listed = set(verbs)
+
+    def base_of(v: str) -> str | None:  # "depends on" -> "depend on" when both are listed; a base form itself
+        w, *rest = v.split()
+        third = w[:-1] + "ies" if w.endswith("y") and len(w) > 2 and w[-2] not in "aeiou" else w + "s"
+        if not w.endswith("s") and " ".join([third, *rest]) in listed:
+            return v
+        for base in ((w[:-3] + "y") if w.endswith("ies") else None, w[:-1] if w.endswith("s") else None):
+            if base and " ".join([base, *rest]) in listed:
+                return " ".join([base, *rest])
+        return None
+
+    if base_of(verbs[0]):
+        return base_of(verbs[0])  # "depend on", "belong to", "report to", "cite"
+    if first[0] in _PREPOSITIONS:
+        return "are " + verbs[0]  # "are in", "are about", "are by artist"
+    if first[0].endswith("ed"):
+        return "are " + verbs[0]  # "are funded by", "are located in", "are billed to"
+    for v in verbs[1:]:
+        if base_of(v) and not v.split()[0].endswith("ed"):
+            return base_of(v)  # "csm for" -> "look after"
+    w = first
+    if len(w) == 2 and w[1] in ("of", "for") and not w[0].endswith("s"):
+        return f"are {_plural(w[0])} {w[1]}"  # "are members of"
+    return "are " + verbs[0]  # "are about", "are in"
+
+
+def _good_attr(a: Any) -> bool:
+    """An attribute whose word reads as a noun ("budget", "h index"; not "founded") and that is not an id or a part
+    of the display name."""
+    word = a.words[0] if a.words else a.name.replace("_", " ")
+    return (a.name != "name" and a.kind in _ATTR_KIND_RANK and not a.name.endswith("_id") and not word.endswith("ed")
+            and a.name not in ("first_name", "last_name", "email", "title"))
+
+
+def example_questions(onto: Any, counts: Mapping[str, Any], edges: Sequence[tuple[Entity, str, Entity]],
+                      per_kind: int = 3) -> list[dict[str, str]]:
+    """Example questions written from the store's ontology and real records, never from a question suite.
+
+    ``counts``: entities per type (``stats()["entities"]``); ``edges``: real (source entity, edge type, target
+    entity) instances the caller read from the store, whose names it checked resolve to those entities. Kinds:
+    "How many <plural noun> are there?" for the largest types; "Which <plural noun> <verb> <target name>?" and
+    "How many <plural noun> <verb> <target name>?" from real edges; "What is the <attribute word> of <name>?" for
+    an attribute an entity really has. Deterministic for the same input; at most ``per_kind`` of each kind."""
+    out: list[dict[str, str]] = []
+    types = {v.name for v in onto.entity_types()}
+    counted = sorted(((int(n), t) for t, n in (counts or {}).items() if t in types and int(n) > 0), key=lambda x: (-x[0], x[1]))
+    for _, t in counted[:per_kind]:
+        out.append({"kind": "count", "question": f"How many {_plural(_noun(onto, t))} are there?"})
+    relation: list[dict[str, str]] = []
+    rel_count: list[dict[str, str]] = []
+    seen_types: set[str] = set()
+    for src, etype, dst in edges:
+        if etype in seen_types or not dst.name or src.type not in types or dst.type not in types:
+            continue
+        et = next((e for e in onto.edges(etype) if e.src in (src.type, "*") and e.dst in (dst.type, "*")), None)
+        verb = plural_verb(et.verbs) if et is not None and not et.structural else None
+        if verb is None:
+            continue
+        seen_types.add(etype)
+        noun = _plural(_noun(onto, src.type))
+        relation.append({"kind": "relation", "question": f"Which {noun} {verb} {dst.name}?"})
+        rel_count.append({"kind": "relation_count", "question": f"How many {noun} {verb} {dst.name}?"})
+    out += relation[:per_kind]
+    attrs: list[dict[str, str]] = []
+    seen_attr: set[tuple[str, str]] = set()
+    candidates = {e.id: e for pair in edges for e in (pair[2], pair[0])}
+    for ent in sorted(candidates.values(), key=lambda e: (e.type, e.id)):
+        if not ent.name or ent.type not in types:
+            continue
+        vt = onto.vertex_type(ent.type)
+        good = sorted((a for a in vt.attrs if _good_attr(a) and ent.attrs.get(a.name) not in (None, "", [])),
+                      key=lambda a: (_ATTR_KIND_RANK[a.kind], a.name))
+        for a in good:
+            if (ent.type, a.name) in seen_attr or any(k == ent.type for k, _ in seen_attr):
+                continue
+            seen_attr.add((ent.type, a.name))
+            word = a.words[0] if a.words else a.name.replace("_", " ")
+            attrs.append({"kind": "attribute", "question": f"What is the {word} of {ent.name}?"})
+            break
+    out += attrs[:per_kind]
+    out += rel_count[:1]
+    return out
+
+
+# ---- an entity's attributes and relations (Explore) ---------------------------------------------------------------
+
+
+def entity_attribute_rows(onto: Any, entity: Entity) -> list[dict[str, Any]]:
+    """The entity's attributes in its type's declared order (with the ontology's kind), then any undeclared ones."""
+    declared = {a.name: a for a in onto.vertex_type(entity.type).attrs} if onto.has_type(entity.type) else {}
+    names = [n for n in declared if n in entity.attrs] + [n for n in entity.attrs if n not in declared]
+    return [{"attribute": n, "kind": declared[n].kind if n in declared else "", "value": str(entity.attrs[n])}
+            for n in names]
+
+
+def entity_relation_rows(onto: Any, entity: Entity, neighbors: Iterable[tuple[Any, Entity]]) -> list[dict[str, Any]]:
+    """One row per stored edge at the entity (``store.neighbors``): the relation in the ontology's words with an
+    arrow for its direction ("belongs to →": this entity belongs to the other; "← belongs to": the other belongs to
+    this one), the edge type, the other end, and the edge's attributes when any edge here has some."""
+    rows = []
+    for edge, other in neighbors:
+        outward = edge.src == entity.id
+        src, dst = (entity.type, other.type) if outward else (other.type, entity.type)
+        et = next((e for e in onto.edges(edge.type) if e.src in (src, "*") and e.dst in (dst, "*")), None)
+        verb = et.verbs[0] if et is not None and et.verbs else edge.type.lower().replace("_", " ")
+        rows.append({"relation": f"{verb} →" if outward else f"← {verb}",
+                     "edge": f"-[{edge.type}]->" if outward else f"<-[{edge.type}]-",
+                     "entity": other.id, "name": other.name, "type": other.type,
+                     "edge attributes": ", ".join(f"{k}={v}" for k, v in edge.attrs.items())})
+    if not any(r["edge attributes"] for r in rows):
+        for r in rows:
+            del r["edge attributes"]
+    rows.sort(key=lambda r: (r["edge"], r["type"], r["entity"]))
+    return rows
+
+
+# ---- the ontology (Data page; the same content as `hoplens ontology show`) ----------------------------------------
+
+
+def ontology_rows(onto: Any) -> dict[str, list[dict[str, Any]]]:
+    """The ontology as tables: "types" (nouns, attribute count), "attributes" (kind, words, closed values), "edges"
+    (direction, verbs, reverse readings, edge attributes) and "derived" relations; structural edges left out."""
+    types, attrs = [], []
+    for v in onto.entity_types():
+        types.append({"type": v.name, "nouns": ", ".join(v.nouns) or "-", "attributes": len(v.attrs)})
+        for a in v.attrs:
+            attrs.append({"type": v.name, "attribute": a.name, "kind": a.kind, "words": ", ".join(a.words),
+                          "closed values": ", ".join(a.values)})
+    edges = [{"edge": f"({e.src})-[{e.name}]->({e.dst})", "verbs": ", ".join(e.verbs) or "-",
+              "reverse": ", ".join(e.reverse_verbs) or "-",
+              "edge attributes": ", ".join(f"{a.name}:{a.kind}" for a in e.attrs)}
+             for e in onto.edge_types if not e.structural]
+    derived = [{"relation": d.name, "source": d.source, "targets": ", ".join(d.targets), "words": ", ".join(d.words),
+                "paths": " AND ".join(" ".join(f"-[{s[0]}]->" if s[1] == "out" else f"<-[{s[0]}]-" for s in p)
+                                      for ps in d.targets.values() for p in ps)}
+               for d in onto.derived]
+    return {"types": types, "attributes": attrs, "edges": edges, "derived": derived}

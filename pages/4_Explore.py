@@ -1,4 +1,5 @@
-"""Explore: browse entities by type, search by id/name/alias, an entity's neighbourhood graph and its documents."""
+"""Explore: browse entities by the store's ontology types, search by id/name/alias, an entity's attributes and
+relations, its neighbourhood graph and its documents. Read-only (nothing here writes, demo mode or not)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from urllib.parse import quote
 import pandas as pd
 import streamlit as st
 
-from core.schema import entity_types
+from core import viz
 from ui import frame, resources, widgets
 from ui.state import EXPLORE_SEARCH, state
 
 PAGE_SIZE = 50
+RELATIONS_SHOWN = 500
 
 
 def _open_from(key: str) -> Callable[[], None]:
@@ -34,12 +36,21 @@ if store is None:
     st.stop()
 stats, _ = widgets.run_guarded("Reading store statistics", store.stats)
 counts = (stats or {}).get("entities") or {}
+onto, message = widgets.run_guarded("Reading the ontology", store.ontology)
+if onto is None:
+    st.error(message)
+    st.stop()
 
 browse, search = st.columns(2)
 with browse:
     st.markdown("#### Browse by type")
-    types = [vt.name for vt in entity_types()]
-    type_name = st.selectbox("Type", types, format_func=lambda t: f"{t} ({counts.get(t, 0):,})", key="explore.type")
+    types = [vt.name for vt in onto.entity_types()]  # the store's own ontology (CRM or imported)
+    if not types:
+        st.caption("This knowledge base's ontology declares no entity types.")
+        st.stop()
+    if st.session_state.get("explore.type") not in (None, *types):  # another store was chosen since
+        del st.session_state["explore.type"]
+    type_name = st.selectbox("Type", types, format_func=lambda t: f"{t} ({int(counts.get(t, 0)):,})", key="explore.type")
     total = int(counts.get(type_name, 0))
     pages = max(1, -(-total // PAGE_SIZE))
     page_no = st.number_input(f"Page (of {pages})", min_value=1, max_value=pages, value=1, key="explore.page")
@@ -89,9 +100,19 @@ if entity is None:
 st.divider()
 st.subheader(f"{entity.name} · {entity.id}")
 st.caption(entity.type + (f" · also known as {', '.join(entity.aliases)}" if entity.aliases else ""))
-if entity.attrs:
-    st.dataframe(pd.DataFrame([{"attribute": k, "value": str(v)} for k, v in entity.attrs.items()]),
-                 hide_index=True, width="stretch", key="explore.attrs")
+attr_rows = viz.entity_attribute_rows(onto, entity)
+if attr_rows:
+    st.dataframe(pd.DataFrame(attr_rows), hide_index=True, width="stretch", key="explore.attrs")
+
+with widgets.guarded("Loading the relations"):
+    rel_rows = viz.entity_relation_rows(onto, entity, store.neighbors(entity.id))
+    st.markdown(f"#### Relations ({len(rel_rows):,})")
+    if rel_rows:
+        st.dataframe(pd.DataFrame(rel_rows[:RELATIONS_SHOWN]), hide_index=True, width="stretch", key="explore.relations")
+        if len(rel_rows) > RELATIONS_SHOWN:
+            st.caption(f"First {RELATIONS_SHOWN:,} of {len(rel_rows):,} relations.")
+    else:
+        st.caption("No stored relation.")
 
 c1, c2, c3 = st.columns(3)
 depth = c1.slider("Depth (hops)", 1, 3, 1, key="explore.depth")

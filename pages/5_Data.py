@@ -1,4 +1,4 @@
-"""Data: the knowledge base in use, generate/build at a scale, upload documents, snapshots, current config.
+"""Data: the knowledge base in use and its ontology, generate/build at a scale, upload documents, snapshots, current config.
 
 Builds and restores run as server-owned background jobs (``ui.build``): leaving the page does not stop them. In
 demo mode every write control is hidden, and the actions refuse on the server side too (``ui.guard``).
@@ -31,6 +31,27 @@ def _report_job() -> None:
         replaced = (job.result or {}).get("replaced")
         st.success(f"{info['label']}: done" + (f"; the previous store was kept at `{replaced}`"
                                                 if replaced and guard.shows_internals(s) else "") + ".")
+
+
+def ontology_section(store) -> None:
+    """What the store answers with: its ontology (read-only; the same content as `hoplens ontology show`)."""
+    from core.commands.import_graph import format_ontology
+
+    onto, message = widgets.run_guarded("Reading the ontology", store.ontology)
+    if onto is None:
+        st.error(message)
+        return
+    tables = viz.ontology_rows(onto)
+    with st.expander(f"Ontology **{onto.name}** · {len(tables['types'])} types · {len(tables['edges'])} edge types"
+                     + (f" · {len(tables['derived'])} derived relations" if tables["derived"] else ""), expanded=False):
+        st.caption("The types, attributes, relation words and derived relations the planner reads questions with "
+                   "(inferred for an imported graph; `hoplens ontology show` prints the same).")
+        for title, key in (("Types", "types"), ("Attributes", "attributes"), ("Edge types", "edges"),
+                           ("Derived relations", "derived")):
+            if tables[key]:
+                st.markdown(f"**{title}**")
+                st.dataframe(pd.DataFrame(tables[key]), hide_index=True, width="stretch", key=f"data.ontology.{key}")
+        st.code(format_ontology(onto), language=None)
 
 
 s = frame.page_setup("Data", needs_store=False)
@@ -67,6 +88,7 @@ elif resources.store_present(s):
                 col.metric(label, f"{value:,}")
         elif message:
             st.error(message)
+        ontology_section(store)
 else:
     st.warning(("No knowledge base at `" + str(s.store_path()) + "` yet" if internals else "No knowledge base yet")
                + (": build one below." if writable else "."))

@@ -164,10 +164,10 @@ def evidence_of(answer: Answer, slot: str) -> tuple[Evidence | None, str | None]
 
 
 @st.cache_data(show_spinner=False, max_entries=24)
-def _evidence_html(evidence_json: str, entities_json: str, height: int) -> str:
+def _evidence_html(evidence_json: str, entities_json: str, height: int, palette_json: str = "{}") -> str:
     ev = Evidence.from_dict(json.loads(evidence_json))
     entities = {k: Entity.from_dict(v) for k, v in json.loads(entities_json).items()}
-    return viz.evidence_html(ev, entities, height_px=height)
+    return viz.evidence_html(ev, entities, height_px=height, palette=json.loads(palette_json))
 
 
 def _entities(store: Any, ids: Sequence[str]) -> dict[str, Entity]:
@@ -185,7 +185,8 @@ def paths_view(evidence: Evidence, store: Any, key: str, height: int = 500) -> N
     shown = evidence if picked in (None, ALL_RESULTS) or picked not in evidence.results else focus(evidence, picked)
     if shown.paths:
         page = _evidence_html(json.dumps(shown.to_dict(), sort_keys=True),
-                              json.dumps({k: v.to_dict() for k, v in entities.items()}, sort_keys=True), height)
+                              json.dumps({k: v.to_dict() for k, v in entities.items()}, sort_keys=True), height,
+                              widgets.type_palette_json())
         st.iframe(page, height=height + widgets.LEGEND_ALLOWANCE, alt="Evidence graph: the path instances behind "
                   "the answer")
     else:

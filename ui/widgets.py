@@ -92,8 +92,21 @@ def run_guarded(what: str, fn: Callable[[], Any]) -> tuple[Any, str | None]:
 
 
 @st.cache_data(show_spinner=False, max_entries=24)
-def _subgraph_html(subgraph_json: str, height: int) -> str:
-    return viz.subgraph_html(Subgraph.from_dict(json.loads(subgraph_json)), height_px=height)
+def _subgraph_html(subgraph_json: str, height: int, palette_json: str = "{}") -> str:
+    return viz.subgraph_html(Subgraph.from_dict(json.loads(subgraph_json)), height_px=height,
+                             palette=json.loads(palette_json))
+
+
+def type_palette_json() -> str:
+    """The colours of the store's ontology types (``viz.type_palette``), as JSON for the cached drawers; "{}"
+    (name-derived colours) when the store cannot be opened here."""
+    from ui import resources
+
+    try:
+        onto = resources.get_store(resources.settings()).ontology()
+    except Exception:  # noqa: BLE001 - colours are cosmetic; the page reports store errors itself
+        return "{}"
+    return json.dumps(viz.type_palette(v.name for v in onto.entity_types()), sort_keys=True)
 
 
 def subgraph_view(subgraph: Subgraph | None, height: int = GRAPH_HEIGHT, caption: str | None = None) -> None:
@@ -101,7 +114,7 @@ def subgraph_view(subgraph: Subgraph | None, height: int = GRAPH_HEIGHT, caption
     if subgraph is None or not subgraph.nodes:
         st.info("No subgraph: this answer did not walk the graph.")
         return
-    page = _subgraph_html(json.dumps(subgraph.to_dict(), sort_keys=True), height)
+    page = _subgraph_html(json.dumps(subgraph.to_dict(), sort_keys=True), height, type_palette_json())
     seeds = sum(1 for n in subgraph.nodes if n.hop == 0)
     st.iframe(page, height=height + LEGEND_ALLOWANCE, alt="Subgraph walked by GraphRAG")
     st.caption(caption or f"{len(subgraph.nodes)} nodes ({seeds} seeds) · {len(subgraph.edges)} edges · "
