@@ -50,16 +50,16 @@ def sample_edges(store: Any, onto: Any) -> list[tuple[Entity, str, Entity]]:
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
-def _cached(store_key: str, counts_key: str, _store: Any) -> list[dict[str, str]]:
+def _cached(store_key: str, stats_key: str, _store: Any) -> list[dict[str, str]]:
     import json
 
     onto = _store.ontology()
-    return viz.example_questions(onto, json.loads(counts_key), sample_edges(_store, onto))
+    return viz.example_questions(onto, json.loads(stats_key).get("entities") or {}, sample_edges(_store, onto))
 
 
 def examples(store: Any, stats: dict[str, Any]) -> list[dict[str, str]]:
-    """The overview's examples for this store (cached per store and per state of its counts)."""
+    """The overview's examples for this store, cached per store and per state of it (the whole of ``stats``:
+    counts, build state, index generation), so a rebuilt store gets examples naming its own records."""
     import json
 
-    counts = stats.get("entities") or {}
-    return _cached(store.location(), json.dumps({**counts, "edges": stats.get("edges")}, sort_keys=True, default=str), store)
+    return _cached(store.location, json.dumps(stats, sort_keys=True, default=str), store)

@@ -24,12 +24,20 @@ def test_overview_shows_stats_engine_and_examples(app_at, kb_env, tiny_store):
     assert metrics["chunks"] == f"{stats['chunks']:,}"
     shown = texts(at)
     assert "**Backend**: embedded" in shown and "**Generator**: offline" in shown and "ready" in shown
-    # Up to two example questions per kind, taken from the public suite of this dataset.
+    # Example questions written from the store's ontology and records, never taken from the question suites.
     suite = load_suite("public", tiny_store.data)
-    kinds = {q.kind for q in suite}
-    examples = [b for b in at.button if b.key and b.key.startswith("example.")]
-    assert len(examples) == sum(min(2, sum(1 for q in suite if q.kind == k)) for k in kinds)
-    assert {b.label for b in examples} <= {q.question for q in suite}
+    examples = [b.label for b in at.button if b.key and b.key.startswith("example.")]
+    assert len(examples) >= 6 and not set(examples) & {q.question for q in suite}
+    largest = sorted(stats["entities"].items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+    nouns = {"Ticket": "tickets", "Customer": "customers", "Employee": "employees", "Outage": "outages"}
+    assert [q for q in examples if q.endswith("are there?")] == [f"How many {nouns[t]} are there?" for t, _ in largest]
+    store = tiny_store.open()
+    try:
+        names = {e.name for e in store.list_entities(limit=100_000)}
+    finally:
+        store.close()
+    named = [q for q in examples if not q.endswith("are there?")]
+    assert named and all(any(q.endswith(f" {n}?") for n in names) for q in named)  # each names a real entity
     # Links to every page.
     links = list(at.get("page_link"))
     assert {link.proto.page for link in links} >= {"Ask", "Compare", "Benchmark", "Explore", "Data"}
