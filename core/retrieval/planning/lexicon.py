@@ -90,13 +90,14 @@ FUNCTION_WORDS = frozenset(
     ever far respectively base pool roster set group collection lineup book footprint distinct unique different
     separate individual record records recorded file books system today mind think wonder curious interested
     rated rating ratings graded classified marked labelled labeled flagged tagged categorised categorized sat sit
-    sitting overall ever""".split()
+    sitting overall ever slide slides deck board presentation meeting memo qbr briefing mean meant come comes coming
+    came""".split()
 )
 # Nouns that name "some entity" without its type ("Which Software companies depend on X?", "anyone in R relying
 # on V"): the type comes from the relation verb, as for "who".
 GENERIC_NOUNS = frozenset(
     """company companies firm firms organisation organisations organization organizations business businesses
-    entity entities party parties anyone anybody someone somebody member members folks""".split()
+    entity entities party parties anyone anybody someone somebody member members folks names""".split()
 )
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
 # A value after one of these describes the entity ("tickets that are still open", "a case rated High").

@@ -103,6 +103,33 @@ class Planner:
         result = self._plan(r)
         return self._finish(r, result)
 
+    def _value_owners(self, r: Reading) -> set[str]:
+        """Types one of whose closed values the question names (as whole words)."""
+        words = [w for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS]
+        return {vt.name for vt in self.onto.entity_types() for vals in self.ctx.vocab.values(vt).values() for v in vals
+                if lx.words_of(v) and set(lx.words_of(v)) <= set(words)}
+
+    def _type_of_words(self, r: Reading) -> Noun | None:
+        """No type noun and no named entity: the one type that owns both a closed value and an attribute word the
+        question uses ("Enterprise renewals" -> Customer: segment value, renewal date)."""
+        words = [w for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS]
+        stems = {lx.stem(w) for w in words}
+        fits = []
+        for vt in self.onto.entity_types():
+            values = any(lx.words_of(v) and set(lx.words_of(v)) <= set(words)
+                         for vals in self.ctx.vocab.values(vt).values() for v in vals)
+            attrs = [a for a in vt.attrs if any({lx.stem(w) for w in lx.words_of(ph)} <= stems for ph in a.words if ph)]
+            if values and attrs:
+                fits.append(vt.name)
+        if len(fits) != 1:
+            return None
+        vt = self.onto.vertex_type(fits[0])
+        mine = {lx.stem(w) for a in vt.attrs for ph in a.words for w in lx.words_of(ph)}
+        at = next((i for i, w in enumerate(r.words) if lx.stem(w) in mine), 0)
+        noun = Noun(fits[0], at, at + 1, True)  # the attribute word stands for its owner ("renewals")
+        r.nouns = sorted([*r.nouns, noun], key=lambda n: n.start)
+        return noun
+
     def _type_of_measure(self, r: Reading, anchor_type: str) -> Noun | None:
         """A total/average of a numeric attribute another type owns names that type ("how much ARR …" -> Customer),
         when the anchor's type relates to it (an edge or a derived relation)."""
@@ -163,6 +190,13 @@ class Planner:
             if not fits and lx.impact_positions(r.onto, r.words):
                 # "did anybody feel the outage?": the derived relation's other end
                 fits = sorted({t for d in self.onto.derived if d.source == base for t in d.targets})
+            owners = self._value_owners(r)
+            if owners and not set(fits or []) & owners:
+                # "the Telecommunications names we serve out of Singapore": the type that owns the value named, when
+                # it is related to the named entity (a verb pointing elsewhere does not outvote the value)
+                near = [t for t in sorted(owners) if t != base and (self.onto.relation(base, t) is not None or any(
+                    {e.src, e.dst} == {base, t} for e in self.onto.edge_types if not e.structural))]
+                fits = near[:1] if len(near) == 1 else fits
             if fits:
                 # several types fit the verb ("depend on": customers and projects): the one whose closed values the
                 # question names, else the ontology's hub (the type with the most relations)
@@ -205,6 +239,8 @@ class Planner:
         if not r.anchors:
             if target is None:
                 target = next((n for n in r.nouns if n.start >= r.ask_from), r.nouns[0] if r.nouns else None)
+            if target is None:
+                target = self._type_of_words(r)  # "Which Enterprise renewals come up before DATE?"
             if target is not None and r.superlative:
                 # "Which lab has the most members?": a generic noun after the target is what is counted
                 for g in [i for i in r.generic if i > target.start]:

@@ -26,8 +26,9 @@ from core.retrieval.planning import lexicon as lx
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
-# A short last clause that only names the answer's type ("…? Customers, please.").
-_ANSWER_TYPE = re.compile(r"^\s*\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|thanks)\W*$", re.I)
+# A short last clause that only names the answer's type ("…? Customers, please." / "I mean their account managers.").
+_ANSWER_TYPE = re.compile(r"^\s*(?:\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|thanks)|(?:i mean|i meant|namely|"
+                          r"specifically|that is|i\.e\.)\s*,?\s*(?:their|the|its|those)?\s*\w+(?:\s+\w+){0,2})\W*$", re.I)
 _REQUEST = re.compile(r"^\s*(?:and\s+|so\s+|now\s+|then\s+|also\s+)?(list|name|show|give|tell|count|tally|find|"
                       r"identify|enumerate|provide|return|pull|get|what|which|who|whom|whose|how|where|when|is|are|"
                       r"was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
@@ -278,7 +279,7 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
     rest = [w for w in r.words[r.ask_from :] if w != "_"]
     if len(rest) >= 2 and rest[0] in ("which", "who") and rest[1] in ("one", "ones") and r.ask_from:
         # "of the vendors operating in X, which one has had the most outages?": the set named after of/among
-        among = [n for n in nouns if n.start < r.ask_from and set(r.words[max(0, n.start - 2) : n.start])
+        among = [n for n in nouns if n.start < r.ask_from and set(r.words[max(0, n.start - 3) : n.start])
                  & {"among", "amongst", "of", "from"}]
         if among:
             return among[0]
