@@ -38,6 +38,16 @@ def test_overview_shows_stats_engine_and_examples(app_at, kb_env, tiny_store):
         store.close()
     named = [q for q in examples if not q.endswith("are there?")]
     assert named and all(any(q.endswith(f" {n}?") for n in names) for q in named)  # each names a real entity
+    from core.pipelines import build_pipelines
+
+    store = tiny_store.open()
+    try:  # and GraphRAG answers each exactly (a computed answer, not "not sure")
+        graph = build_pipelines(tiny_store.settings(), store=store, names=["graph"])["graph"]
+        for q in examples:
+            answer = graph.answer(q)
+            assert answer.plan is not None and answer.plan.kind != "unanswerable" and answer.plan.confidence >= 0.99, q
+    finally:
+        store.close()
     # Links to every page.
     links = list(at.get("page_link"))
     assert {link.proto.page for link in links} >= {"Ask", "Compare", "Benchmark", "Explore", "Data"}
