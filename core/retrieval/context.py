@@ -1,4 +1,4 @@
-"""Context assembly under a token budget, and the one system prompt every pipeline uses (fairness rule 1)."""
+"""Context assembly under a token budget (the one system prompt lives with the pipelines, core/pipelines.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,6 @@ from typing import Any
 from core.llm.tokens import count_tokens
 from core.records import Chunk, ContextItem, Entity, render_context
 
-SYSTEM_PROMPT = (
-    "You are HopLens, an analyst assistant for a CRM knowledge base. Answer the question using only the context. "
-    "Lines starting with 'Computed from the graph' are exact results of graph queries: prefer them. "
-    "Be concise: a number for counts, entity IDs with names for lists, 'Yes' or 'No' first for yes/no questions. "
-    "If the context does not contain the answer, reply 'Not found in the provided context.'"
-)
 MAX_ATTR_CHARS = 80
 
 

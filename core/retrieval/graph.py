@@ -58,7 +58,7 @@ class GraphRetriever(Retriever):
         sw = Stopwatch(out.timings)
 
         # (1) vector seed + entities named in the question
-        hits = self.core.vector_hits(question, s.top_k, out.timings)
+        hits = self.core.seed_hits(question, s.top_k, out.timings)
         with sw("seed_ms"):
             linked = linked or self.core.link(question)
             hit_chunks = {c.id: c for c in store.get_chunks([h.chunk_id for h in hits])}

@@ -190,7 +190,7 @@ class RoutedRetriever(Retriever):
 
     # ---- routes
     def _chunks(self, builder: ContextBuilder, question: str, out: Retrieved, k: int) -> None:
-        hits = self.core.vector_hits(question, k, out.timings)
+        hits = self.core.seed_hits(question, k, out.timings)
         chunks = {c.id: c for c in self.core.store.get_chunks([h.chunk_id for h in hits])}
         out.hits = hits
         for h in hits:

@@ -101,10 +101,6 @@ class RetrievalCore:
             return rrf_fuse([dense, lexical], k, self.settings.rrf_k,
                             (self.settings.dense_weight, self.settings.lexical_weight))
 
-    def vector_hits(self, question: str, k: int, timings: Timings) -> list[Hit]:
-        """The seed search GraphRAG calls (kept for core/retrieval/graph.py): the same hybrid search as BasicRAG."""
-        return self.seed_hits(question, k, timings)
-
     def dense_hits(self, question: str, k: int, timings: Timings) -> list[Hit]:
         """Dense (vector) search alone."""
         return self.seed_hits(question, k, timings, mode="dense")

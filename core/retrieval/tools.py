@@ -90,7 +90,7 @@ class Tools:
     def search(self, question: str, k: int = 8) -> list[SearchHit]:
         from core.records import Timings
 
-        hits = self.core.vector_hits(question, k, Timings())
+        hits = self.core.seed_hits(question, k, Timings())
         chunks = {c.id: c for c in self.store.get_chunks([h.chunk_id for h in hits])}
         return [SearchHit(h.chunk_id, h.doc_id, h.score, chunks[h.chunk_id].text) for h in hits if h.chunk_id in chunks]
 
