@@ -279,7 +279,7 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
     rest = [w for w in r.words[r.ask_from :] if w != "_"]
     if len(rest) >= 2 and rest[0] in ("which", "who") and rest[1] in ("one", "ones") and r.ask_from:
         # "of the vendors operating in X, which one has had the most outages?": the set named after of/among
-        among = [n for n in nouns if n.start < r.ask_from and set(r.words[max(0, n.start - 3) : n.start])
+        among = [n for n in nouns if n.start < r.ask_from and set(r.words[max(0, n.start - 5) : n.start])
                  & {"among", "amongst", "of", "from"}]
         if among:
             return among[0]
