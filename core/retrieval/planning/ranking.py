@@ -35,7 +35,7 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[st
     filters = attr_filters(ctx.vocab, r, r.onto.vertex_type(counted.type), counted.start)
     if among is None:
         cand_filters = attr_filters(ctx.vocab, r, r.onto.vertex_type(target.type), target.start,
-                                    scope=(max(0, target.start - 3), target.end + 1))
+                                    scope=(max(0, target.start - 3), target.end + 4))
         candidates = [c.id for c in ctx.store.list_entities(target.type, limit=GROUP_LIMIT)
                       if all(matches(c, f) for f in cand_filters)]
     else:
