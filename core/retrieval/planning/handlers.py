@@ -66,6 +66,7 @@ def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
     plan.operator = "list"
     return PlanResult(plan, [facts.members(ids, ctx.names(ids[: facts.MAX_LISTED]), target, desc)], ids)
 
+
 def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
     """Entities of the target type reached from every anchor (intersected), filtered, with conditions."""
     tname = target.type
@@ -101,6 +102,7 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
         return ranked(ctx, r, target, counted, ids)
     return state(ctx, r, plan, ids)
 
+
 def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     """A question that names no entity: all entities of a type, filtered, maybe through another filtered type
     ("customers that depend on vendors that had P0 outages"), with existence conditions."""
@@ -135,6 +137,7 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     plan.path = flat_path(plan)
     return state(ctx, r, plan, execute_plan(ctx.store, plan))
 
+
 def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> PlanResult:
     tname = target.type
     filters = attr_filters(ctx.vocab, r, r.onto.vertex_type(tname), target.start)
@@ -159,6 +162,7 @@ def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> Pl
     return PlanResult(plan, [facts.comparison(pair[0].id, counts[0], pair[1].id, counts[1], tname, "; ".join(descs),
                                               verdict)], result_ids)
 
+
 def reach(ctx: Context, r: Reading, a: Entity, b: Entity) -> PlanResult:
     """Yes/no between two named entities: is b reached from a along the path the question means?"""
     walk = walk_from(r, a, b.type, r.mentioned() | {b.type})
@@ -170,6 +174,7 @@ def reach(ctx: Context, r: Reading, a: Entity, b: Entity) -> PlanResult:
     plan.path = flat_path(plan)
     mark_walk_nouns(r, plan)
     return PlanResult(plan, [facts.reachable(a.id, a.name, b.id, b.name, ok, desc)], [b.id] if ok else [])
+
 
 def value_check(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
     """Yes/no on one entity's attribute value ("Is Acme an Enterprise account?", "Is it Gold or Platinum?")."""
@@ -190,6 +195,7 @@ def value_check(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
                           [anchor.id])
     return None
 
+
 def lookup(ctx: Context, anchor: Entity, attr: str) -> PlanResult:
     val: Any = anchor.name if attr == "name" else anchor.attrs.get(attr)
     if isinstance(val, list):
@@ -197,6 +203,7 @@ def lookup(ctx: Context, anchor: Entity, attr: str) -> PlanResult:
     plan = Plan("lookup", anchors=[anchor.id], target_type=anchor.type, operator="value", attribute=attr,
                 explanation=f"attribute {attr} of {anchor.id}")
     return PlanResult(plan, [facts.value(anchor.id, anchor.name, attr, val)], [anchor.id])
+
 
 def portfolio(ctx: Context, anchor: Entity) -> PlanResult:
     seen: dict[str, tuple[Entity, str]] = {}

@@ -8,7 +8,6 @@ used when the question says impact in any form, or when it names no other route 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from core.ontology import DerivedRelation, Ontology
@@ -184,6 +183,3 @@ def first_step_to(onto: Ontology, src: str, words: list[str], other: str) -> Pat
     verbs = verb_weights(onto, words)
     return max(steps, key=lambda s: (verbs.get(s.edge, 0.0), s.edge))
 
-
-def uses_phrase(text: str, phrase: str) -> bool:
-    return re.search(rf"\b{re.escape(phrase)}", text) is not None

@@ -23,6 +23,7 @@ from core.store.filters import matches
 
 GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
 
+
 def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None,
            measure: str | None = None, highest: bool = True) -> PlanResult | None:
     """Which target has the most / fewest of the counted type (among a computed set, or all of the type); with
@@ -67,6 +68,7 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[st
     listed = facts.listing(winners, names)
     return PlanResult(plan, [facts.ranked(word, counted.type, target.type, pick, desc, runners, listed)], winners)
 
+
 def asked_attribute(r: Reading, vt) -> str | None:
     """An attribute the asking clause asks for about a set named earlier (no type noun in the asking clause)."""
     if any(n.start >= r.ask_from for n in r.nouns) or r.ask_from == 0:
@@ -77,6 +79,7 @@ def asked_attribute(r: Reading, vt) -> str | None:
         for i, how in clause.explained.items():
             r.use(i, i + 1, how)
     return attr
+
 
 def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
     """(word, attribute, highest?) for "the longest", "the biggest ... by ARR", "the first/most recent"."""
@@ -104,6 +107,7 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
             if attr is not None:
                 return w, attr, w in lx.TOP_WORDS
     return None
+
 
 def top_by_attribute(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult | None:
     """"Which of X's outages lasted longest?", "the biggest customer by ARR", "the first outage in R": the

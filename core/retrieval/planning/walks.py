@@ -22,6 +22,7 @@ def counted_noun(r: Reading, target: Noun) -> Noun | None:
     return next((n for n in r.nouns if n.start > target.start and n.type != target.type
                  and n.type not in r.anchor_types), None)
 
+
 def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> Walk | None:
     impact_said = bool(lx.impact_positions(r.onto, r.words))
     order: dict[str, int] = {}
@@ -47,6 +48,7 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> W
             r.use(i, i + 1, "impact")
     return Walk([anchor.id], legs)
 
+
 def self_step(r: Reading, anchor: Entity) -> PathStep | None:
     """A self-relation of the anchor's type that the question's verb names, directed by where the anchor sits:
     "Who reports to X?" (X after a forward verb: X is the far end) -> in; "Whom does X report to?" -> out."""
@@ -66,9 +68,11 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                         return PathStep(e.name, "out" if out else "in", anchor.type)
     return None
 
+
 def route_nouns(r: Reading) -> list[Noun]:
     """Nouns that can lie on a walk: not conditions (negated, modifiers) and not unconstrained ("any region")."""
     return [n for n in r.nouns if not (n.negated or n.modifier or n.unconstrained)]
+
 
 def local_mentioned(r: Reading, anchor: Entity, target: Noun, group: list[Entity]) -> set[str]:
     """With several anchors, each one's route reads the type nouns between it and the target noun, and the nouns
@@ -92,6 +96,7 @@ def local_mentioned(r: Reading, anchor: Entity, target: Noun, group: list[Entity
                     mentioned |= {m.type for m in nouns if n.end <= m.start <= n.end + 2}
     return mentioned
 
+
 def other_than_own(r: Reading, plan: Plan, target: Noun) -> None:
     """"Which *other* vendors operate there, *besides the one* that went down?": leave out the target-type entities
     the anchor is linked to directly."""
@@ -110,6 +115,7 @@ def other_than_own(r: Reading, plan: Plan, target: Noun) -> None:
             for w in ("other", "besides", "one", "ones", "apart", "except"):
                 r.use_phrase(w, "exclusion")
             return
+
 
 def is_excluded(r: Reading, anchor: Entity) -> bool:
     """"outside Oregon", "other than VEND-3", "leaving aside X" (the words are then accounted for)."""
@@ -137,6 +143,7 @@ def is_excluded(r: Reading, anchor: Entity) -> bool:
         return True
     return False
 
+
 def existential(r: Reading, n: Noun) -> bool:
     """A noun introduced by existence words ("at least one ticket") — unless it is tied to a named entity right
     next to it ("an outage at Meadowmark Pay"), which makes it a stop on that entity's route."""
@@ -144,6 +151,7 @@ def existential(r: Reading, n: Noun) -> bool:
         return False
     before = " ".join(r.words[max(0, n.start - 4) : n.start])
     return bool(re.search(r"\b(at least one|at least a|a single|one or more|some|any|a|an)( \w+)?$", before))
+
 
 def anchor_groups(r: Reading) -> list[list[Entity]]:
     """Anchors of one type joined by "or"/"and" ("in London or Sydney") form one group: their walks are united."""
@@ -158,6 +166,7 @@ def anchor_groups(r: Reading) -> list[list[Entity]]:
                 continue
         groups.append([a])
     return groups
+
 
 def mark_walk_nouns(r: Reading, plan: Plan) -> None:
     types = on_path_types(plan) | {plan.target_type}
