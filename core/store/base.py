@@ -70,6 +70,20 @@ def ontology_json(onto: Ontology) -> tuple[str, str]:
     return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def cached_ontology(text: str | None, sha256: str | None, where: str,
+                    cache: tuple[str, Ontology] | None) -> tuple[Ontology, tuple[str, Ontology] | None]:
+    """(the ontology a store recorded — ``text`` + its sha256 — parsed once per text, the new cache), or ``CRM``
+    when none was recorded. ``cache`` is the store's own ``(text, ontology)`` pair. Shared by both backends."""
+    from core.ontology import CRM
+
+    if text is None:
+        return CRM, cache
+    if cache is not None and cache[0] == text:
+        return cache[1], cache
+    onto = ontology_from_json(text, sha256, where)
+    return onto, (text, onto)
+
+
 def ontology_from_json(text: str, sha256: str | None, where: str) -> Ontology:
     """The Ontology stored as ``text``; StoreCorrupted when it does not match its recorded ``sha256``."""
     import hashlib
@@ -95,6 +109,7 @@ class StoreCapabilities:
     atomic_transactions: bool  # transaction() makes its writes all-or-nothing (else each call commits alone and
     #                            document fingerprints passed to upsert_documents are written when it exits)
     snapshots: bool  # hoplens snapshot / restore work on it (a local folder)
+    local_graph: bool = False  # ``graph()`` returns the in-process CSR adjacency (embedded), for whole-graph analytics
 
 
 @runtime_checkable

@@ -35,8 +35,8 @@ from core.store.base import (
     StoreCapabilities,
     StoreCorrupted,
     StoreError,
+    cached_ontology,
     check_embedder_matches,
-    ontology_from_json,
     ontology_json,
 )
 from core.store.filters import check_filter, matches
@@ -61,7 +61,7 @@ def _restore_hint(path: Path) -> str:
 
 class EmbeddedStore:
     backend = "embedded"
-    capabilities = StoreCapabilities(embedding_cache=True, atomic_transactions=True, snapshots=True)
+    capabilities = StoreCapabilities(embedding_cache=True, atomic_transactions=True, snapshots=True, local_graph=True)
 
     def __init__(
         self,
@@ -279,16 +279,8 @@ class EmbeddedStore:
         """The ontology recorded with ``set_ontology`` (meta rows ``ontology`` + its sha256, written in the same
         transaction as the import), or ``CRM`` for a store that records none (every store built from the CRM
         generator). A recorded ontology that fails its checksum is StoreCorrupted."""
-        from core.ontology import CRM
-
-        text = self.get_meta(ONTOLOGY)
-        if text is None:
-            return CRM
-        cached = self._ontology_cache
-        if cached is not None and cached[0] == text:
-            return cached[1]
-        onto = ontology_from_json(text, self.get_meta(ONTOLOGY_SHA256), f"store {self.path}")
-        self._ontology_cache = (text, onto)
+        onto, self._ontology_cache = cached_ontology(self.get_meta(ONTOLOGY), self.get_meta(ONTOLOGY_SHA256),
+                                                     f"store {self.path}", self._ontology_cache)
         return onto
 
     def set_ontology(self, onto: Ontology) -> None:

@@ -58,8 +58,8 @@ from core.store.base import (
     EmbedderMismatch,
     StoreCapabilities,
     StoreError,
+    cached_ontology,
     check_embedder_matches,
-    ontology_from_json,
     ontology_json,
 )
 from core.store.filters import check_filter, matches
@@ -1461,16 +1461,8 @@ class TigerGraphStore:
     def ontology(self) -> Ontology:
         """The ontology recorded with ``set_ontology`` (HL_Meta ``ontology`` + its sha256), else ``CRM``. A graph
         HopLens did not create has no HL_Meta: ``ontology_from_schema(conn.getSchema())`` reads its ontology."""
-        from core.ontology import CRM
-
-        text = self.get_meta(ONTOLOGY)
-        if text is None:
-            return CRM
-        cached = self._ontology_cache
-        if cached is not None and cached[0] == text:
-            return cached[1]
-        onto = ontology_from_json(text, self.get_meta(ONTOLOGY_SHA256), f"graph {self.graph!r}")
-        self._ontology_cache = (text, onto)
+        onto, self._ontology_cache = cached_ontology(self.get_meta(ONTOLOGY), self.get_meta(ONTOLOGY_SHA256),
+                                                     f"graph {self.graph!r}", self._ontology_cache)
         return onto
 
     def set_ontology(self, onto: Ontology) -> None:

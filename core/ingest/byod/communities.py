@@ -69,9 +69,8 @@ class _EdgeList:
 
 def _edge_list(store, progress: bool = False) -> _EdgeList:
     """All entity-entity edges. Fast path: the embedded store's CSR adjacency; otherwise page through entities."""
-    graph_fn = getattr(store, "graph", None)
-    if graph_fn is not None:
-        g = graph_fn()
+    if store.capabilities.local_graph:  # declared, not probed (TigerGraph's ``graph`` is its graph's name)
+        g = store.graph()
         rows = np.repeat(np.arange(len(g.ids)), np.diff(g.indptr))
         out = g.out
         src, dst = rows[out], g.nbr[out].astype(np.int64)
