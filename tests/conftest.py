@@ -49,3 +49,21 @@ def tiny_store(tmp_path_factory) -> BuiltStore:
     generate_dataset("tiny", 7, data, progress=False)
     build_store(data, store, Settings(home=root, store=store, data=data, scale="tiny"), progress=False)
     return BuiltStore(data, store)
+
+
+@pytest.fixture(scope="session")
+def tiny_kb(tiny_store):
+    """Independent view of the tiny dataset's graph, read from its files (never the store): (entities by id,
+    out-adjacency {(src, edge type): {dst}}, in-adjacency {(dst, edge type): {src}}). Gold for tests comes from here."""
+    from collections import defaultdict
+    from pathlib import Path
+
+    from core.dataset.io import FILES, iter_jsonl
+    from core.records import Edge, Entity
+
+    ents = {e.id: e for e in iter_jsonl(Path(tiny_store.data) / FILES["entities"], Entity)}
+    out, inn = defaultdict(set), defaultdict(set)
+    for e in iter_jsonl(Path(tiny_store.data) / FILES["edges"], Edge):
+        out[(e.src, e.type)].add(e.dst)
+        inn[(e.dst, e.type)].add(e.src)
+    return ents, out, inn

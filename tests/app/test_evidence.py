@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
 from pathlib import Path
 
 import pytest
 from apphelpers import iframes, texts
 
 from core.dataset.io import FILES, iter_jsonl
-from core.records import Edge, Entity
+from core.records import Entity
 
 ASK = "pages/1_Ask.py"
 COMPARE = "pages/2_Compare.py"
@@ -22,13 +21,8 @@ QUESTION = "Which account managers look after the customers hit by {outage}?"
 
 
 @pytest.fixture(scope="module")
-def kb(tiny_store):
-    ents = {e.id: e for e in iter_jsonl(Path(tiny_store.data) / FILES["entities"], Entity)}
-    out, inn = defaultdict(set), defaultdict(set)
-    for e in iter_jsonl(Path(tiny_store.data) / FILES["edges"], Edge):
-        out[(e.src, e.type)].add(e.dst)
-        inn[(e.dst, e.type)].add(e.src)
-    return ents, out, inn
+def kb(tiny_kb):
+    return tiny_kb  # tests/conftest.py: the graph read from the dataset files
 
 
 def _impacted(kb, outage: str) -> set[str]:

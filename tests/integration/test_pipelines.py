@@ -6,26 +6,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections import defaultdict
-from pathlib import Path
 
 import pytest
 
-from core.dataset.io import FILES, iter_jsonl
 from core.llm.tokens import count_tokens
 from core.pipelines import SYSTEM_PROMPT
-from core.records import Edge, Entity
 
 
 @pytest.fixture(scope="module")
-def kb(tiny_store):
-    """Independent view of the generated graph: adjacency built here from the dataset files."""
-    ents = {e.id: e for e in iter_jsonl(Path(tiny_store.data) / FILES["entities"], Entity)}
-    out, inn = defaultdict(set), defaultdict(set)
-    for e in iter_jsonl(Path(tiny_store.data) / FILES["edges"], Edge):
-        out[(e.src, e.type)].add(e.dst)
-        inn[(e.dst, e.type)].add(e.src)
-    return ents, out, inn
+def kb(tiny_kb):
+    return tiny_kb  # tests/conftest.py: the graph read from the dataset files
 
 
 @pytest.fixture(scope="module")

@@ -4,24 +4,15 @@ dataset files, independently of the planner."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from pathlib import Path
-
 import pytest
 
-from core.dataset.io import FILES, iter_jsonl
-from core.records import COMPUTED_PREFIX, UNSURE_PREFIX, Edge, Entity
+from core.records import COMPUTED_PREFIX, UNSURE_PREFIX
 from core.schema import ENTITY_ID_RE
 
 
 @pytest.fixture(scope="module")
-def kb(tiny_store):
-    ents = {e.id: e for e in iter_jsonl(Path(tiny_store.data) / FILES["entities"], Entity)}
-    out, inn = defaultdict(set), defaultdict(set)
-    for e in iter_jsonl(Path(tiny_store.data) / FILES["edges"], Edge):
-        out[(e.src, e.type)].add(e.dst)
-        inn[(e.dst, e.type)].add(e.src)
-    return ents, out, inn
+def kb(tiny_kb):
+    return tiny_kb  # tests/conftest.py: the graph read from the dataset files
 
 
 @pytest.fixture(scope="module")
