@@ -95,6 +95,8 @@ class Settings(BaseSettings):
     chunk_tokens: int = 160
     chunk_overlap: int = 24
     embed_batch: int = 64
+    # embedding requests in flight at once for a remote embedder (Gemini, OpenAI-compatible), each retried on its own
+    embed_concurrency: int = Field(default=4, ge=1)
 
     # ---- the app (docs/app.md); demo = read-only public mode (`hoplens app --demo` or HOPLENS_DEMO=1)
     demo: bool = False

@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 RETRY_STATUS = {408, 429, 500, 502, 503, 504}
-EMBED_BATCH = 100  # batchEmbedContents accepts at most 100 requests
+# batchEmbedContents refuses more than 100 requests ("at most 100 requests can be in one batch"); each text may have
+# up to 2,048 tokens (gemini-embedding-001's input limit), far above a HopLens chunk.
+EMBED_BATCH = 100
 KEY_HELP = "set GEMINI_API_KEY (or GOOGLE_API_KEY); get a key at https://aistudio.google.com/apikey"
 
 
@@ -261,7 +263,10 @@ def _response_text(resp: Any) -> str:
 
 class GeminiEmbedder:
     """``Embedder`` on gemini-embedding-001 with ``output_dimensionality`` (768 by default), rows L2-normalised
-    here because Gemini only normalises its full-size vectors. Documents and queries use the retrieval task types."""
+    here because Gemini only normalises its full-size vectors. Documents and queries use the retrieval task types.
+
+    ``embed`` sends batches of up to 100 texts (one ``batchEmbedContents`` request each), ``max_concurrency`` at a
+    time, each retried on its own (429/5xx, honouring Retry-After); rows come back in input order."""
 
     def __init__(
         self,
@@ -298,7 +303,7 @@ class GeminiEmbedder:
             settings.gemini_embed_dims,
             base_url=settings.gemini_base_url,
             timeout_s=settings.request_timeout_s,
-            max_concurrency=settings.max_concurrency,
+            max_concurrency=settings.embed_concurrency,
             retry=_policy(settings),
         )
 

@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+# OpenAI's embeddings endpoint takes at most 2048 inputs per request and 300,000 tokens summed across them (and 8192
+# per input, which HopLens chunks never approach); other OpenAI-compatible servers accept these limits too.
+EMBED_MAX_INPUTS = 2048
+EMBED_MAX_REQUEST_TOKENS = 300_000
 _CONTEXT_FULL = re.compile(r"context (length|window|size)|maximum context|too many tokens|exceeds? the context",
                            re.IGNORECASE)
 _THINK = re.compile(r"^\s*<think>.*?</think>\s*", re.DOTALL)  # reasoning models (qwen3, deepseek-r1) via Ollama
@@ -251,7 +255,10 @@ def _usage(body: dict[str, Any], system: str, user: str, text: str) -> Usage:
 
 class OpenAICompatEmbedder:
     """``Embedder`` over ``/embeddings`` (Ollama: nomic-embed-text). Unless ``dim`` is given, creating it sends one
-    probe request to learn the vector size; rows are L2-normalised here since not every server normalises."""
+    probe request to learn the vector size; rows are L2-normalised here since not every server normalises.
+
+    ``embed`` sends batches of ``batch_size`` texts (at most 2048 and 300,000 tokens a request), ``max_concurrency``
+    requests at a time, each retried on its own (429/5xx, honouring Retry-After); rows come back in input order."""
 
     def __init__(
         self,
@@ -270,7 +277,7 @@ class OpenAICompatEmbedder:
         if dim is not None and dim < 1:
             raise ValueError(f"embedding dim must be >= 1, got {dim}")
         self._dim = dim  # checked against every reply; None until the probe below
-        self.batch_size = max(1, batch_size)
+        self.batch_size = max(1, min(batch_size, EMBED_MAX_INPUTS))
         self._conn = _OpenAIConnection(
             base_url, api_key, timeout_s=timeout_s, policy=retry or RetryPolicy(), max_concurrency=max_concurrency
         )
@@ -286,7 +293,7 @@ class OpenAICompatEmbedder:
             _secret(settings.openai_api_key),
             batch_size=settings.embed_batch,
             timeout_s=settings.request_timeout_s,
-            max_concurrency=settings.max_concurrency,
+            max_concurrency=settings.embed_concurrency,
             retry=_policy(settings),
         )
 
@@ -297,7 +304,12 @@ class OpenAICompatEmbedder:
         if len(texts) == 0:
             return np.zeros((0, self.dim), dtype=np.float32)
         return embed_in_batches(
-            self._embed_batch, list(texts), self.batch_size, self._conn.limit.limit, f"embedding with {self.model}"
+            self._embed_batch,
+            list(texts),
+            self.batch_size,
+            self._conn.limit.limit,
+            f"embedding with {self.model}",
+            max_tokens=EMBED_MAX_REQUEST_TOKENS,
         )
 
     def embed_query(self, text: str) -> np.ndarray:

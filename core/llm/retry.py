@@ -11,7 +11,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -107,14 +107,52 @@ def redact(text: str, *secrets: str | None) -> str:
     return text
 
 
+def split_batches(texts: Sequence[str], max_items: int, max_tokens: int | None = None) -> list[tuple[int, int]]:
+    """Contiguous ``[start, end)`` ranges over ``texts``, each of at most ``max_items`` texts and, when ``max_tokens``
+    is given, at most that many tokens summed over its texts (a single longer text gets a range of its own).
+
+    Tokens are counted (local cl100k) only when a full batch could exceed the budget at all: a token is at least one
+    UTF-8 byte, so ``max_items`` times the longest text's byte length bounds any batch's tokens.
+    """
+    if max_items < 1:
+        raise ValueError(f"embedding batch size must be >= 1, got {max_items}")
+    n = len(texts)
+    if max_tokens is None or not n or max_items * max(len(t.encode()) for t in texts) <= max_tokens:
+        return [(i, min(i + max_items, n)) for i in range(0, n, max_items)]
+    from core.llm.tokens import count_many
+
+    sizes = count_many(list(texts))
+    ranges: list[tuple[int, int]] = []
+    start, total = 0, 0
+    for i, size in enumerate(sizes):
+        if i > start and (i - start >= max_items or total + size > max_tokens):
+            ranges.append((start, i))
+            start, total = i, 0
+        total += size
+    ranges.append((start, n))
+    return ranges
+
+
 def embed_in_batches(
-    embed_batch: Callable[[list[str]], np.ndarray], texts: Sequence[str], batch_size: int, workers: int, desc: str
+    embed_batch: Callable[[list[str]], np.ndarray],
+    texts: Sequence[str],
+    batch_size: int,
+    workers: int,
+    desc: str,
+    max_tokens: int | None = None,
 ) -> np.ndarray:
-    """Embed ``texts`` in order, ``workers`` batches at a time, with a progress bar when there is more than one."""
+    """Embed ``texts`` in order: batches of ``batch_size`` texts (and at most ``max_tokens`` tokens) sent ``workers``
+    at a time, rows returned in the order of ``texts``, with a progress bar when there is more than one batch.
+
+    Each batch is one request with its own retries (``call_with_retries`` inside ``embed_batch``): a 429 or 503 retries
+    that request only, never the batches already answered. When a request fails for good, the batches not yet sent
+    are dropped and the ``LLMError`` says how many of the texts had been embedded. All state lives in this call, so
+    one provider object may embed from several threads at once.
+    """
     from tqdm import tqdm
 
-    batches = [list(texts[i : i + batch_size]) for i in range(0, len(texts), batch_size)]
-    if not batches:
+    ranges = split_batches(texts, batch_size, max_tokens)
+    if not ranges:
         return np.zeros((0, 0), dtype=np.float32)
     # A batch that fails for good stops every batch not yet sent. Cancelling the futures from this thread is not
     # enough: a pool worker picks the next queued batch as soon as its own fails, before this thread wakes up to
@@ -124,7 +162,7 @@ def embed_in_batches(
 
     def run(batch: list[str]) -> np.ndarray:
         if failed.is_set():
-            raise LLMError(f"{desc}: not sent, an earlier batch failed")
+            raise _NotSent()
         try:
             return embed_batch(batch)
         except BaseException:
@@ -132,20 +170,38 @@ def embed_in_batches(
             raise
 
     with (
-        ThreadPoolExecutor(max_workers=max(1, min(workers, len(batches)))) as pool,
-        tqdm(total=len(texts), desc=desc, unit="text", disable=len(batches) <= 1) as bar,
+        ThreadPoolExecutor(max_workers=max(1, min(workers, len(ranges)))) as pool,
+        tqdm(total=len(texts), desc=desc, unit="text", disable=len(ranges) <= 1, leave=False) as bar,
     ):
-        futures = [pool.submit(run, b) for b in batches]
+        futures = [pool.submit(run, list(texts[a:b])) for a, b in ranges]
         parts = []
         try:
-            for fut, batch in zip(futures, batches, strict=True):
+            for fut, (a, b) in zip(futures, ranges, strict=True):
                 parts.append(fut.result())
-                bar.update(len(batch))
-        except BaseException:
+                bar.update(b - a)
+        except BaseException as exc:
             for fut in futures:  # one batch failed for good: do not send the ones still queued
                 fut.cancel()
-            raise
+            if not isinstance(exc, LLMError | _NotSent):  # Ctrl-C, or a bug: nothing to count
+                raise
+            pool.shutdown(wait=True)  # the requests in flight finish (or fail) before they are counted
+            # the first real failure in order (a batch that started late may have seen the flag of a later one)
+            first = next(e for f in futures if not f.cancelled() and not isinstance(e := f.exception(), _NotSent | None))
+            if not isinstance(first, LLMError):
+                raise first from None
+            done = sum(b - a for fut, (a, b) in zip(futures, ranges, strict=True) if _succeeded(fut))
+            raise LLMError(
+                f"{desc}: {done} of {len(texts)} texts embedded before a request failed for good: {first}"
+            ) from None
     return np.vstack(parts)
+
+
+class _NotSent(Exception):
+    """A batch skipped because an earlier one failed (never surfaces: the first failure is what is raised)."""
+
+
+def _succeeded(fut: Future) -> bool:
+    return fut.done() and not fut.cancelled() and fut.exception() is None
 
 
 def unit_rows(vectors: np.ndarray, expected_dim: int | None, who: str) -> np.ndarray:

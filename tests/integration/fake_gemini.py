@@ -50,6 +50,10 @@ class FakeGemini(FakeHTTPServer):
         self.thoughts_tokens = thoughts_tokens
         self.answer = answer
         self.default_embed_dim = default_embed_dim
+        self.embedded: list[str] = []  # every text answered with a vector, in the order served
+
+    def limited(self, path: str) -> bool:
+        return path.endswith((":batchEmbedContents", ":embedContent"))
 
     def calls(self, method: str) -> list[Any]:
         """Recorded requests to ``:method`` (e.g. "generateContent")."""
@@ -131,7 +135,10 @@ class FakeGemini(FakeHTTPServer):
 
     def _embedding(self, request: dict[str, Any]) -> dict[str, Any]:
         dim = int(request.get("outputDimensionality") or self.default_embed_dim)
-        return {"values": fake_vector(_texts(request.get("content")), dim)}
+        text = _texts(request.get("content"))
+        with self._lock:
+            self.embedded.append(text)
+        return {"values": fake_vector(text, dim)}
 
 
 def generation_config(recorded_body: dict[str, Any]) -> dict[str, Any]:

@@ -3,6 +3,9 @@ Gemini fake reuses. Started by tests on 127.0.0.1 with a random port in a daemon
 
 Scripted responses (``fake.script(Reply(503), Reply(429))``) are served to the next requests in order, before the
 normal behaviour resumes: that is how tests produce rate limits, outages, slow replies and malformed bodies.
+For runs at scale, ``rate_limit(every, retry_after)`` answers every n-th embedding request with 429 + Retry-After, and
+``hold_after(n)`` stalls the embedding requests after the n-th until ``release()`` (a test kills its client meanwhile);
+``embedded`` lists every text the fake answered with a vector.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +27,8 @@ class Recorded:
     path: str
     headers: dict[str, str]  # lower-case names
     body: Any  # parsed JSON, or the raw text when it was not JSON
+    at: float = 0.0  # time.monotonic() when the request arrived
+    status: int = 0  # what the fake answered (0 while in flight; 599 for a held request dropped on release)
 
 
 @dataclass
@@ -44,6 +50,12 @@ class FakeHTTPServer:
         self._server: ThreadingHTTPServer | None = None
         self.in_flight = 0
         self.max_in_flight = 0  # most requests served at the same time (concurrency-limit tests)
+        self.limited_seen = 0  # requests ``limited()`` accepted (embedding requests), counted on arrival
+        self.held = 0  # requests stalled by hold_after() right now
+        self._every = 0
+        self._retry_after: str | None = None
+        self._hold_after: int | None = None
+        self._release = threading.Event()
 
     # ---- lifecycle
     def start(self) -> FakeHTTPServer:
@@ -96,6 +108,24 @@ class FakeHTTPServer:
     def paths(self) -> list[str]:
         return [r.path for r in self.requests]
 
+    def rate_limit(self, every: int, retry_after: str | None = "1") -> None:
+        """Answer every ``every``-th limited request (counted from the first) with 429 and this Retry-After."""
+        with self._lock:
+            self._every, self._retry_after = every, retry_after
+
+    def hold_after(self, n: int) -> None:
+        """Limited requests after the first ``n`` hang until ``release()``, then are dropped unanswered (599)."""
+        with self._lock:
+            self._hold_after = n
+            self._release.clear()
+
+    def release(self) -> None:
+        self._release.set()
+
+    def limited(self, path: str) -> bool:
+        """Which requests rate_limit() and hold_after() apply to (subclasses: the embedding endpoints)."""
+        return True
+
     # ---- serving
     def handle(self, method: str, path: str, headers: dict[str, str], body: Any) -> tuple[int, Any, dict[str, str]]:
         raise NotImplementedError
@@ -111,18 +141,36 @@ class FakeHTTPServer:
         except json.JSONDecodeError:
             body = raw
         headers = {k.lower(): v for k, v in h.headers.items()}
+        rec = Recorded(h.command, h.path, headers, body, at=time.monotonic())
+        hold = False
         with self._lock:
-            self.requests.append(Recorded(h.command, h.path, headers, body))
+            self.requests.append(rec)
             scripted = self._script.popleft() if self._script else None
+            if scripted is None and self.limited(h.path):
+                self.limited_seen += 1
+                if self._hold_after is not None and self.limited_seen > self._hold_after:
+                    hold = True
+                    self.held += 1
+                elif self._every and self.limited_seen % self._every == 0:
+                    extra = {"retry-after": self._retry_after} if self._retry_after is not None else {}
+                    scripted = Reply(429, headers=extra)
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
         try:
-            self._reply(h, headers, body, scripted)
+            if hold:
+                while not self._release.wait(0.02) and not self._stopping.is_set():
+                    pass
+                rec.status = 599
+                return  # dropped: the client was killed meanwhile (or gets a closed connection)
+            self._reply(h, headers, body, scripted, rec)
         finally:
             with self._lock:
                 self.in_flight -= 1
+                self.held -= hold
 
-    def _reply(self, h: BaseHTTPRequestHandler, headers: dict[str, str], body: Any, scripted: Reply | None) -> None:
+    def _reply(
+        self, h: BaseHTTPRequestHandler, headers: dict[str, str], body: Any, scripted: Reply | None, rec: Recorded
+    ) -> None:
         if scripted and scripted.delay_s:
             self._stopping.wait(scripted.delay_s)
         if scripted and scripted.body is not None:
@@ -133,6 +181,7 @@ class FakeHTTPServer:
             status, out, extra = self.handle(h.command, h.path, headers, body)
             if scripted:
                 extra = {**extra, **scripted.headers}
+        rec.status = status
         payload = out.encode() if isinstance(out, str) else json.dumps(out).encode()
         try:
             h.send_response(status)
@@ -188,10 +237,14 @@ class FakeOpenAI(FakeHTTPServer):
         self.include_usage = include_usage
         self.reply = reply
         self.embed_dim = embed_dim
+        self.embedded: list[str] = []  # every text answered with a vector, in the order served
 
     @property
     def base_url(self) -> str:
         return f"{self.url}/v1"
+
+    def limited(self, path: str) -> bool:
+        return path == "/v1/embeddings"
 
     def handle(self, method: str, path: str, headers: dict[str, str], body: Any) -> tuple[int, Any, dict[str, str]]:
         if self.api_key is not None and headers.get("authorization") != f"Bearer {self.api_key}":
@@ -243,5 +296,7 @@ class FakeOpenAI(FakeHTTPServer):
                 for i, t in enumerate(inputs)
             ]
             data.reverse()  # servers may return any order: clients must sort by index
+            with self._lock:
+                self.embedded.extend(inputs)
             return 200, {"object": "list", "data": data, "model": model}, {}
         return 404, {"error": {"message": f"404 page not found: {path}"}}, {}

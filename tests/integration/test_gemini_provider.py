@@ -284,3 +284,38 @@ def test_blocked_prompt_and_bad_request_are_reported(fake):
     ):
         generator(fake).generate(PROMPT)
     assert len(fake.requests) == 2  # neither is retried
+
+
+# ---- embeddings at scale: batches in parallel, 429s retried one request at a time ----------------------------------
+
+
+def test_parallel_batches_honour_429_retry_after_and_keep_order(fake, monkeypatch):
+    settings = settings_for(fake, monkeypatch, HOPLENS_EMBED_CONCURRENCY="3")
+    sleeps = Sleeps()
+    emb = GeminiEmbedder(
+        KEY, dim=8, base_url=fake.url, max_concurrency=settings.embed_concurrency,
+        retry=RetryPolicy(max_retries=3, sleep=sleeps),
+    )
+    assert make_embedder(settings, name="gemini")._conn.limit.limit == 3  # the setting reaches the embedder
+    fake.rate_limit(every=2, retry_after="0.25")
+    texts = [f"account note {i}" for i in range(450)]
+
+    vectors = emb.embed(texts)
+
+    for i in (0, 99, 100, 101, 449):
+        np.testing.assert_allclose(vectors[i], unit(fake_vector(texts[i], 8)), rtol=1e-5, atol=1e-6)
+    calls = fake.calls("batchEmbedContents")
+    assert all(len(r.body["requests"]) <= 100 for r in calls)
+    limited = [r for r in calls if r.status == 429]
+    assert len(limited) == len(calls) // 2 and sleeps == [0.25] * len(limited)
+    assert sorted(fake.embedded) == sorted(texts)  # every text embedded exactly once: only 429'd requests re-sent
+    assert fake.max_in_flight <= 3
+
+
+def test_retries_exhausted_say_how_many_texts_were_embedded(fake):
+    emb = GeminiEmbedder(KEY, dim=8, base_url=fake.url, max_concurrency=1, retry=RetryPolicy(max_retries=1, sleep=Sleeps()))
+    fake.script(Reply(200), Reply(429, headers={"retry-after": "2"}), Reply(429, headers={"retry-after": "2"}))
+    with pytest.raises(LLMError, match=r"100 of 250 texts embedded before a request failed for good: .*HTTP 429.*"
+                                       r"gave up after 2 attempts"):
+        emb.embed([f"t{i}" for i in range(250)])
+    assert len(fake.calls("batchEmbedContents")) == 3  # the third batch was never sent

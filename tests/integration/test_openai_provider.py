@@ -320,3 +320,76 @@ def test_a_prompt_over_the_servers_context_window_says_what_to_change(fake):
     with pytest.raises(LLMError, match=r"does not fit.*context window.*--n_ctx.*HOPLENS_CONTEXT_BUDGET") as info:
         generator(fake).generate(PROMPT)
     assert "743 tokens" in str(info.value) and len(fake.requests) == 1  # not retried
+
+
+# ---- embeddings at scale: batches in parallel, 429s retried one request at a time ----------------------------------
+
+
+def inputs_answered(fake: FakeOpenAI) -> list[tuple[str, ...]]:
+    return [tuple(r.body["input"]) for r in fake.requests if r.path == "/v1/embeddings" and r.status == 200]
+
+
+def test_parallel_batches_keep_order_and_the_concurrency_limit(fake, monkeypatch):
+    monkeypatch.setenv("HOPLENS_OPENAI_BASE_URL", fake.base_url)
+    monkeypatch.setenv("HOPLENS_OPENAI_EMBED_MODEL", "fake-embed")
+    monkeypatch.setenv("HOPLENS_EMBED_BATCH", "3")
+    monkeypatch.setenv("HOPLENS_EMBED_CONCURRENCY", "3")
+    emb = make_embedder(Settings(), name="openai")
+    texts = [f"ticket note {i}" for i in range(30)]
+    fake.script(*[Reply(200, delay_s=0.1)] * 10)  # slow replies, so batches overlap
+
+    vectors = emb.embed(texts)
+
+    for i, t in enumerate(texts):
+        np.testing.assert_allclose(vectors[i], unit(fake_vector(t, 16)), rtol=1e-5, atol=1e-6)
+    assert 2 <= fake.max_in_flight <= 3  # batches ran at the same time, never more than the limit
+    batches = inputs_answered(fake)[1:]  # after the dimension probe
+    assert sorted(batches) == sorted(tuple(texts[i : i + 3]) for i in range(0, 30, 3))
+
+
+def test_a_429_retries_only_its_own_request_after_retry_after(fake):
+    sleeps = Sleeps()
+    emb = OpenAICompatEmbedder(
+        fake.base_url, "fake-embed", dim=16, batch_size=2, max_concurrency=2,
+        retry=RetryPolicy(max_retries=3, sleep=sleeps),
+    )
+    fake.rate_limit(every=3, retry_after="0.5")  # requests 3, 6, 9, 12 answer 429
+    texts = [f"outage report {i}" for i in range(20)]
+
+    vectors = emb.embed(texts)
+
+    for i, t in enumerate(texts):
+        np.testing.assert_allclose(vectors[i], unit(fake_vector(t, 16)), rtol=1e-5, atol=1e-6)
+    limited = [r for r in fake.requests if r.status == 429]
+    assert len(limited) == 4 and len(fake.requests) == 10 + 4
+    assert sleeps == [0.5] * 4  # each retry waited what the server asked
+    answered = inputs_answered(fake)
+    assert sorted(answered) == sorted(tuple(texts[i : i + 2]) for i in range(0, 20, 2))  # each batch answered once
+    assert fake.embedded.count(texts[0]) == 1
+    for r in limited:  # the request that got a 429 was sent again, not the batches around it
+        assert tuple(r.body["input"]) in answered
+
+
+def test_retries_exhausted_say_how_many_texts_were_embedded(fake):
+    emb = OpenAICompatEmbedder(
+        fake.base_url, "fake-embed", dim=16, batch_size=2, max_concurrency=1,
+        retry=RetryPolicy(max_retries=2, sleep=Sleeps()),
+    )
+    fake.script(Reply(200), Reply(200), *[Reply(503, headers={"retry-after": "1"})] * 3)
+    with pytest.raises(LLMError, match=r"4 of 10 texts embedded before a request failed for good: .*HTTP 503.*"
+                                       r"gave up after 3 attempts"):
+        emb.embed([f"t{i}" for i in range(10)])
+    assert len(fake.requests) == 5  # two batches answered, one tried 3 times; the two after it never sent
+
+
+def test_batches_stay_within_openais_request_limits(fake):
+    emb = OpenAICompatEmbedder(fake.base_url, "fake-embed", dim=16, batch_size=5000)
+    assert emb.batch_size == 2048  # inputs per request
+    emb.embed([f"n{i}" for i in range(2100)])
+    assert sorted(len(r.body["input"]) for r in fake.requests) == [52, 2048]
+    long_text = "supplier outage escalation " * 3000  # ~9k tokens: 40 of them exceed 300,000 tokens
+    fake.requests.clear()
+    emb.embed([long_text] * 40)
+    sizes = [len(r.body["input"]) for r in fake.requests]
+    assert sum(sizes) == 40 and len(sizes) >= 2
+    assert max(sizes) * count_tokens(long_text) <= 300_000
