@@ -113,8 +113,9 @@ class FakeHTTPServer:
         with self._lock:
             self._every, self._retry_after = every, retry_after
 
-    def hold_after(self, n: int) -> None:
-        """Limited requests after the first ``n`` hang until ``release()``, then are dropped unanswered (599)."""
+    def hold_after(self, n: int | None) -> None:
+        """Limited requests after the first ``n`` hang until ``release()``, then are dropped unanswered (599);
+        ``None`` stops holding."""
         with self._lock:
             self._hold_after = n
             self._release.clear()
