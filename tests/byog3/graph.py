@@ -12,11 +12,13 @@ Display names: ``first_name`` + ``last_name`` (Student, Professor), ``title`` (C
 4-hop paths: Student -> Course <- Professor -> Department -> Building, and
 Scholarship -> Student -> Program -> Department -> Building. Deterministic for a seed.
 
-    python tests/byog3/graph.py OUT_DIR      # writes OUT_DIR/university.graphml
+    python tests/byog3/graph.py OUT_DIR          # writes OUT_DIR/university.graphml
+    python tests/byog3/graph.py OUT_DIR --csv    # also OUT_DIR/university_csv/ (Neo4j admin-import CSV, same graph)
 """
 
 from __future__ import annotations
 
+import csv
 import random
 import sys
 from datetime import date, timedelta
@@ -243,8 +245,56 @@ def write(out_dir: Path, seed: int = 23) -> Path:
     return path
 
 
+def _csv_type(values) -> str:
+    if all(isinstance(v, bool) for v in values):
+        return "boolean"
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return "int"
+    if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return "float"
+    if all(isinstance(v, str) and len(v) == 10 and v[4] == "-" and v[7] == "-" for v in values):
+        return "date"
+    return "string"
+
+
+def _csv_value(v) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def write_csv(out_dir: Path, seed: int = 23) -> Path:
+    """The same graph as Neo4j admin-import CSV: one node file per label, one relationship file per type."""
+    g = generate(seed)
+    folder = out_dir / "university_csv"
+    folder.mkdir(parents=True, exist_ok=True)
+    by_label: dict[str, list[str]] = {}
+    for n, a in g.nodes(data=True):
+        by_label.setdefault(a["type"], []).append(n)
+    for label, nodes in by_label.items():
+        keys = [k for k in g.nodes[nodes[0]] if k != "type"]
+        types = {k: _csv_type([g.nodes[n][k] for n in nodes]) for k in keys}
+        with (folder / f"nodes_{label}.csv").open("w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow([":ID", *(f"{k}:{types[k]}" for k in keys), ":LABEL"])
+            for n in nodes:
+                w.writerow([n, *(_csv_value(g.nodes[n][k]) for k in keys), label])
+    by_type: dict[str, list[tuple[str, str]]] = {}
+    for u, v, a in g.edges(data=True):
+        by_type.setdefault(a["type"], []).append((u, v))
+    for etype, pairs in by_type.items():
+        keys = [k for k in g.edges[pairs[0]] if k != "type"]
+        types = {k: _csv_type([g.edges[p][k] for p in pairs]) for k in keys}
+        with (folder / f"rels_{etype}.csv").open("w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow([":START_ID", ":END_ID", *(f"{k}:{types[k]}" for k in keys), ":TYPE"])
+            for u, v in pairs:
+                w.writerow([u, v, *(_csv_value(g.edges[u, v][k]) for k in keys), etype])
+    return folder
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python tests/byog3/graph.py OUT_DIR")
-    p = write(Path(sys.argv[1]))
-    print(p)
+    args = [a for a in sys.argv[1:] if a != "--csv"]
+    if len(args) != 1:
+        sys.exit("usage: python tests/byog3/graph.py OUT_DIR [--csv]")
+    print(write(Path(args[0])))
+    if "--csv" in sys.argv[1:]:
+        print(write_csv(Path(args[0])))

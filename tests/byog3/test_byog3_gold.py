@@ -127,3 +127,18 @@ def test_gold_values_by_a_second_reading(generated):
             continue
         checked += 1
     assert checked >= 6
+
+
+def test_csv_export_is_the_same_graph(generated, tmp_path):
+    graph, _, path, _ = generated
+    raw = Raw(path)
+    folder = graph.write_csv(tmp_path)
+    nodes = edges = 0
+    for f in sorted(folder.glob("*.csv")):
+        lines = f.read_text(encoding="utf-8").splitlines()
+        if lines[0].startswith(":ID"):
+            nodes += len(lines) - 1
+        else:
+            assert lines[0].startswith(":START_ID,:END_ID") and lines[0].endswith(":TYPE"), f.name
+            edges += len(lines) - 1
+    assert (nodes, edges) == (len(raw.nodes), len(raw.edges))
