@@ -20,6 +20,7 @@ from core.llm.retry import (
     RetryPolicy,
     call_with_retries,
     embed_in_batches,
+    parse_duration,
     parse_retry_after,
     redact,
     unit_rows,
@@ -111,7 +112,8 @@ class _GeminiConnection:
             detail = self._redact(" ".join(str(exc.message or exc.status or "").split())[:300])
             if code in RETRY_STATUS:
                 headers = getattr(getattr(exc, "response", None), "headers", None) or {}
-                return RetryableError(f"HTTP {code}: {detail}", parse_retry_after(headers.get("retry-after")))
+                wait = parse_retry_after(headers.get("retry-after"))
+                return RetryableError(f"HTTP {code}: {detail}", wait if wait is not None else _retry_delay(exc.details))
             if code in (401, 403) or (code == 400 and _is_key_error(exc)):
                 return LLMError(f"Gemini rejected the API key (HTTP {code}: {detail}); {KEY_HELP}")
             if code == 404:
@@ -126,6 +128,16 @@ class _GeminiConnection:
         if isinstance(exc, LLMError | RetryableError):
             return exc
         return LLMError(self._redact(f"Gemini call failed: {type(exc).__name__}: {exc}"))
+
+
+def _retry_delay(body: Any) -> float | None:
+    """The wait a Gemini 429 asks for: ``error.details[]`` entry ``google.rpc.RetryInfo`` with ``retryDelay`` "58s"."""
+    error = body.get("error") if isinstance(body, dict) else None
+    details = error.get("details") if isinstance(error, dict) else None
+    for item in details if isinstance(details, list) else []:
+        if isinstance(item, dict) and str(item.get("@type", "")).endswith("google.rpc.RetryInfo"):
+            return parse_duration(item.get("retryDelay"))
+    return None
 
 
 def _is_key_error(exc: Any) -> bool:

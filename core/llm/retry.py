@@ -35,12 +35,14 @@ class RetryableError(Exception):
 @dataclass
 class RetryPolicy:
     """``max_retries`` extra attempts after the first; delay before retry n (0-based) is
-    ``min(max_delay_s, base_delay_s * 2**n)`` scaled by a jitter in [0.5, 1.0], or the server's Retry-After
-    (capped) when it sent one. ``sleep`` is injectable so tests do not wait."""
+    ``min(max_delay_s, base_delay_s * 2**n)`` scaled by a jitter in [0.5, 1.0], or the wait the server asked for
+    (Retry-After, Gemini's RetryInfo) up to ``max_retry_after_s``: a quota that resets in a minute is waited for, not
+    hammered every 20 s. ``sleep`` is injectable so tests do not wait."""
 
     max_retries: int = 4
     base_delay_s: float = 0.5
     max_delay_s: float = 20.0
+    max_retry_after_s: float = 120.0
     sleep: Callable[[float], None] = time.sleep
     rng: random.Random = field(default_factory=random.Random)
 
@@ -50,7 +52,7 @@ class RetryPolicy:
 
     def delay(self, retry_index: int, retry_after_s: float | None = None) -> float:
         if retry_after_s is not None and retry_after_s >= 0:
-            return min(self.max_delay_s, retry_after_s)
+            return min(self.max_retry_after_s, retry_after_s)
         capped = min(self.max_delay_s, self.base_delay_s * (2**retry_index))
         return capped * (0.5 + 0.5 * self.rng.random())
 
@@ -95,6 +97,16 @@ def parse_retry_after(value: str | None) -> float | None:
         return None
     try:
         return max(0.0, float(value.strip()))
+    except ValueError:
+        return None
+
+
+def parse_duration(value: object) -> float | None:
+    """Seconds from a protobuf Duration in JSON form ("58s", "0.5s"), as in Google's ``RetryInfo.retryDelay``."""
+    if not isinstance(value, str) or not value.strip().endswith("s"):
+        return None
+    try:
+        return max(0.0, float(value.strip()[:-1]))
     except ValueError:
         return None
 

@@ -51,6 +51,7 @@ class FakeGemini(FakeHTTPServer):
         self.answer = answer
         self.default_embed_dim = default_embed_dim
         self.embedded: list[str] = []  # every text answered with a vector, in the order served
+        self.retry_delay: str | None = None  # e.g. "0.5s": 429 bodies then carry google.rpc.RetryInfo, as Gemini's do
 
     def limited(self, path: str) -> bool:
         return path.endswith((":batchEmbedContents", ":embedContent"))
@@ -61,7 +62,10 @@ class FakeGemini(FakeHTTPServer):
 
     def error_body(self, status: int) -> Any:
         names = {429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED"}
-        return {"error": {"code": status, "message": f"scripted failure {status}", "status": names.get(status, "")}}
+        error: dict[str, Any] = {"code": status, "message": f"scripted failure {status}", "status": names.get(status, "")}
+        if status == 429 and self.retry_delay is not None:
+            error["details"] = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": self.retry_delay}]
+        return {"error": error}
 
     def handle(self, method: str, path: str, headers: dict[str, str], body: Any) -> tuple[int, Any, dict[str, str]]:
         if headers.get("x-goog-api-key") != self.api_key:

@@ -319,3 +319,12 @@ def test_retries_exhausted_say_how_many_texts_were_embedded(fake):
                                        r"gave up after 2 attempts"):
         emb.embed([f"t{i}" for i in range(250)])
     assert len(fake.calls("batchEmbedContents")) == 3  # the third batch was never sent
+
+
+def test_a_429_waits_the_retry_delay_gemini_puts_in_its_error_details(fake):
+    sleeps = Sleeps()
+    fake.retry_delay = "58s"  # what Gemini's quota errors carry (google.rpc.RetryInfo), beyond the 20 s backoff cap
+    fake.script(Reply(429))
+    emb = GeminiEmbedder(KEY, dim=8, base_url=fake.url, retry=RetryPolicy(max_retries=2, sleep=sleeps))
+    assert emb.embed(["a", "b"]).shape == (2, 8)
+    assert sleeps == [58.0] and len(fake.calls("batchEmbedContents")) == 2

@@ -162,7 +162,8 @@ def test_backoff_is_capped():
     policy = RetryPolicy(max_retries=10, base_delay_s=1.0, max_delay_s=5.0)
     assert all(policy.delay(i) <= 5.0 for i in range(10))
     assert policy.delay(9) >= 2.5
-    assert policy.delay(0, retry_after_s=120) == 5.0  # a huge Retry-After is capped too
+    assert policy.delay(0, retry_after_s=30) == 30.0  # the server's wait is honoured past the backoff cap ...
+    assert policy.delay(0, retry_after_s=600) == 120.0  # ... up to max_retry_after_s
 
 
 def test_gives_up_after_max_retries(fake):
