@@ -5,7 +5,7 @@ the GraphML file (read back with networkx), never from a HopLens store or the pl
 
 GRAPHML defaults to a fresh ``graph.py`` graph in a temporary folder. The entities each question is about are picked
 by a seeded random choice from the data; the wording is an analyst's (synonyms, possessives, passives, a typo or
-two). Each line: {"id", "kind", "category", "question", "gold", "hops"} — the format tests/byog/score.py reads
+two: 'proffesors', 'prerequisities', 'profs'). Each line: {"id", "kind", "category", "question", "gold", "hops"} — the format tests/byog/score.py reads
 (``kind`` is what the scorer groups by; ``category`` is the finer question kind).
 """
 
@@ -152,7 +152,7 @@ def build(g: Graph, seed: int = SEED) -> list[dict]:
     c = pick(C, lambda n: len(g.o(n, "PREREQUISITE_OF")) >= 2)
     add("aggregate", "count", f"{N(c)} is a prerequisite for how many courses?", c_gold(len(g.o(c, "PREREQUISITE_OF"))), 1)
     c = pick(C, lambda n: len(g.i(n, "PREREQUISITE_OF")) >= 1)
-    add("aggregate", "count", w(f"How many prerequisites does {N(c)} have?", f"How many prereqs are there for {N(c)}?"),
+    add("aggregate", "count", w(f"How many prerequisities does {N(c)} have?", f"How many prereqs are there for {N(c)}?"),
         c_gold(len(g.i(c, "PREREQUISITE_OF"))), 1)
 
     # ---- filtered counts ---------------------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def build(g: Graph, seed: int = SEED) -> list[dict]:
     sc = pick(SC, lambda n: 3 <= len(g.o(n, "AWARDED_TO")) <= 10)
     add("relation", "list", w(f"Who has received the {N(sc)}?", f"{N(sc)} recipients?"), s_gold(g, g.o(sc, "AWARDED_TO")), 1)
     d = pick(D, lambda n: 3 <= len(g.i(n, "WORKS_IN")) <= 12)
-    add("relation", "list", f"Which professors are in the {N(d)} department?", s_gold(g, g.i(d, "WORKS_IN")), 1)
+    add("relation", "list", f"Which proffesors are in the {N(d)} department?", s_gold(g, g.i(d, "WORKS_IN")), 1)
     b = pick(B, lambda n: len(g.i(n, "LOCATED_IN")) >= 2)
     add("relation", "list", f"Which departments are housed in {N(b)}?", s_gold(g, g.i(b, "LOCATED_IN")), 1)
     d = pick(D)
@@ -323,7 +323,7 @@ def build(g: Graph, seed: int = SEED) -> list[dict]:
     add("aggregate", "average", f"What is the average GPA of students majoring in {N(pr)}?",
         v_gold(round(mean(g.a(s, "gpa") for s in g.i(pr, "MAJORS_IN")), 2)), 1)
     d = pick(D)
-    add("aggregate", "total", f"total salary of the professors who work in {N(d)}?",
+    add("aggregate", "total", f"total salary of the profs who work in {N(d)}?",
         v_gold(sum(g.a(p, "salary") for p in g.i(d, "WORKS_IN"))), 1)
     c = pick(C)
     add("aggregate", "average", f"What was the average mark in {N(c)}?",
