@@ -24,7 +24,8 @@ from core.llm.openai_compat import OpenAICompatEmbedder
 from core.store import open_store
 from core.store.base import BUILD_STATE
 
-HOPLENS = Path(sys.executable).with_name("hoplens")
+_SCRIPT = Path(sys.executable).with_name("hoplens")  # the installed command; else the same CLI through -m
+HOPLENS = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "core.cli"]
 RETRY_AFTER_S = 0.2
 CONCURRENCY = 3
 
@@ -44,7 +45,7 @@ def env_for(fake: FakeOpenAI, home: Path) -> dict[str, str]:
 
 
 def build_cmd(data: Path, store: Path) -> list[str]:
-    return [str(HOPLENS), "build", "--data", str(data), "--store", str(store), "--json", "--quiet"]
+    return [*HOPLENS, "build", "--data", str(data), "--store", str(store), "--json", "--quiet"]
 
 
 def run_build(fake: FakeOpenAI, home: Path, data: Path, store: Path) -> dict:
