@@ -49,7 +49,7 @@ class Settings(BaseSettings):
     embedder: Literal["offline", "gemini", "openai"] = "offline"
     # paraphrase-MiniLM-L3 (ONNX) is the default: on this project's retrieval proxy it matched all-MiniLM-L6 (recall@10
     # 0.76 vs 0.73) at a third of the cost, which is what keeps a demo build near a minute on 2 cores (docs/store.md).
-    offline_embedder_model: Literal["minilm-l6", "minilm-l3"] = "minilm-l3"
+    offline_embedder_model: Literal["minilm-l6", "minilm-l3", "static-l6"] = "minilm-l3"
     gemini_api_key: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("GEMINI_API_KEY", "GOOGLE_API_KEY", "HOPLENS_GEMINI_API_KEY")
     )

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scale", choices=["tiny", "demo", "full"], help="scale to generate when DIR has no dataset")
     p.add_argument("--seed", type=int, help="generator seed when DIR has no dataset")
     p.add_argument(
-        "--embedder-model", choices=["minilm-l6", "minilm-l3"],
+        "--embedder-model", choices=["minilm-l6", "minilm-l3", "static-l6"],
         help="offline embedder model (default: HOPLENS_OFFLINE_EMBEDDER_MODEL); minilm-l3 is ~3x faster",
     )
     p.add_argument(

