@@ -183,7 +183,7 @@ def _split(args: argparse.Namespace) -> int:
 def _communities(args: argparse.Namespace) -> int:
     from core.ingest.byod import Communities
 
-    store = _open(args)
+    store = _open(args, write=True)  # detected communities and summaries are stored for the next reader
     try:
         comms = Communities(store, progress=True)
         rows = comms.overview(limit=args.limit)

@@ -7,7 +7,8 @@ Routes (``Plan.route``, also named first in ``Plan.explanation``):
 - aggregate: "how many X" / "which X" over the whole corpus, or X merely linked to a named entity where the
   ontology has no typed path -> an exact facet count (``Tools.facet``);
 - portfolio: "everything about E" -> entity resolution + all its relations, documents and passages (``Tools.resolve``);
-- global: themes across the corpus, no entity named -> community summaries (``core.ingest.byod.communities``).
+- global: themes across the corpus, no entity named -> the community summaries the store holds
+  (``core.communities.StoredCommunities``; ingest detects and stores them, answering only reads them).
 The decision reads the question's answer form (``core.llm.forms.answer_form``), the linked entities and the rule-based
 planner's understanding (typed path, target type, filters): no wording list of its own beyond the global cue words.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from core.communities import StoredCommunities
 from core.llm.forms import answer_form
 from core.records import Filter, Plan
 from core.retrieval import facts
@@ -152,7 +154,8 @@ class Router:
 
 class RoutedRetriever(Retriever):
     """The fourth pipeline: route, then retrieve with the fitting tool. ``assistant``: a real generator for the
-    GraphRetriever's optional LLM planner/reranker; ``communities``: a ``Communities`` (built lazily otherwise)."""
+    GraphRetriever's optional LLM planner/reranker; ``communities``: a ``StoredCommunities`` (one over the core's
+    store, made on first use, otherwise)."""
 
     name = "routed"
 
@@ -166,9 +169,7 @@ class RoutedRetriever(Retriever):
     @property
     def communities(self):
         if self._communities is None:
-            from core.ingest.byod.communities import Communities
-
-            self._communities = Communities(self.core.store)
+            self._communities = StoredCommunities(self.core.store)
         return self._communities
 
     def evidence(self, plan, cap: int = 40):
@@ -327,8 +328,9 @@ class RoutedRetriever(Retriever):
             builder.add("community", summ.text, f"community {summ.community}", 5.0)
         self._chunks(builder, question, out, s.top_k)
         out.context = builder.items
+        none = "(none: the store holds no communities for this graph; `hoplens entities communities` detects them)"
         out.plan = Plan("lookup", operator=None,
-                        explanation=f"community summaries {', '.join(str(c.id) for c in comms) or '(none: no communities)'}")
+                        explanation=f"community summaries {', '.join(str(c.id) for c in comms) or none}")
         return out
 
 

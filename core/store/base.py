@@ -112,6 +112,36 @@ class StoreCapabilities:
     local_graph: bool = False  # ``graph()`` returns the in-process CSR adjacency (embedded), for whole-graph analytics
 
 
+class Ledger(Protocol):
+    """The tables one writer keeps beside the graph (how the graph was derived: ingested documents, mentions, the
+    merge log, what was last written, the community cache), owned by the store (``core/store/ledger.py``).
+    SQLite dialect on every backend; tables and indexes are named ``<namespace>_*`` and statements may touch no
+    other table. ``transaction()`` on the embedded store IS the store's transaction (graph writes and ledger writes
+    inside one ``with store.transaction():`` commit together); where ``capabilities.atomic_transactions`` is
+    False it is the ledger's own. A read-only store's ledger reads and refuses writes (StoreError)."""
+
+    namespace: str
+
+    @property
+    def present(self) -> bool:
+        """Its tables exist (a writable store creates them; a read-only one has them once something wrote)."""
+        ...
+    @property
+    def writable(self) -> bool:
+        """Writes are accepted (False on a read-only store)."""
+        ...
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """Result rows of a parameterised SELECT ([] while not ``present``)."""
+        ...
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one parameterised write (joining the current transaction); returns the last row id."""
+        ...
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+    def transaction(self) -> AbstractContextManager[Any]:
+        """Group ledger writes (see the class docstring for what else commits with them)."""
+        ...
+
+
 @runtime_checkable
 class StoreReader(Protocol):
     """Everything the pipelines, the planner, the app and an incremental builder read."""
@@ -204,6 +234,10 @@ class StoreReader(Protocol):
         """{"entities": {type: n}, "edges": {type: n}, "documents": n, "chunks": n, "tokens": n, ...}"""
         ...
     def get_meta(self, key: str) -> str | None: ...
+    def ledger(self, namespace: str, schema: str) -> Ledger:
+        """A writer's bookkeeping tables (``Ledger``): ``schema`` is SQLite DDL creating ``<namespace>_*`` tables
+        (``IF NOT EXISTS``), run on a writable store. One object per namespace per store handle."""
+        ...
     def ontology(self) -> Ontology:
         """The ontology of the graph this store holds: the one recorded with ``set_ontology`` (an imported graph),
         else, on TigerGraph, one read from the server's schema for a graph HopLens did not create, else ``CRM``."""

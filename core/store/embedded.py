@@ -2,6 +2,7 @@
 
 On disk, in the store folder:
   store.sqlite      system of record (WAL, transactions): entities, edges, documents, chunks, embeddings, meta
+                    and the writers' ledgers (``ledger()``: byod_*, communities_* tables, same transactions)
   index-NNNNNN/     derived indexes: HNSW vectors (faiss) + BM25 (bm25s), rebuilt/extended by ``refresh_indexes``
   manifest.json     names the current index folder with the sha256 of each file (checked on open)
 In memory: CSR adjacency built on first graph call. See docs/store.md.
@@ -26,12 +27,13 @@ import numpy as np
 
 from core.records import Chunk, Document, Edge, Entity, Filter, Hit, PathQuery, Subgraph
 from core.schema import type_of_id
-from core.store import _files, _sqlite, digest
+from core.store import _files, _sqlite, digest, ledger
 from core.store._graph import DIRECTIONS, STRUCTURAL, Graph
 from core.store.base import (
     ONTOLOGY,
     ONTOLOGY_SHA256,
     EmbedderMismatch,
+    Ledger,
     StoreCapabilities,
     StoreCorrupted,
     StoreError,
@@ -100,6 +102,7 @@ class EmbeddedStore:
         self._wconn: sqlite3.Connection | None = None
         self._snap: sqlite3.Connection | None = None  # read-only: the one pinned snapshot (see _pin_snapshot)
         self._pinned_version: tuple | None = None
+        self._ledgers: dict[tuple[str, str], _EmbeddedLedger] = {}
         try:
             if self.read_only:
                 self._pin_snapshot()
@@ -272,6 +275,15 @@ class EmbeddedStore:
                 "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, str(value)),
             )
+
+    def ledger(self, namespace: str, schema: str) -> Ledger:
+        """A writer's bookkeeping tables inside store.sqlite (core/store/ledger.py): its ``transaction()`` is this
+        store's, so graph writes and ledger writes in one ``with store.transaction():`` commit together."""
+        key = (namespace, schema)
+        with self._lock:
+            if key not in self._ledgers:
+                self._ledgers[key] = _EmbeddedLedger(self, namespace, schema)
+            return self._ledgers[key]
 
     _ontology_cache: tuple[str, Ontology] | None = None  # (recorded JSON, its Ontology): one object per state
 
@@ -899,6 +911,62 @@ class EmbeddedStore:
 
     def __repr__(self) -> str:
         return f"EmbeddedStore({str(self.path)!r}, read_only={self.read_only})"
+
+
+class _EmbeddedLedger:
+    """``Ledger`` on the embedded store: the store's writer connection and transactions (or, read-only, its pinned
+    snapshot), every statement run under the namespace's authorizer."""
+
+    def __init__(self, store: EmbeddedStore, namespace: str, schema: str):
+        self.namespace = namespace
+        self._store = store
+        stmts = ledger.statements(schema, namespace)
+        self._tables = ledger.table_names(stmts)
+        if store._wconn is not None:
+            with store.transaction() as conn, ledger.authorized(conn, namespace):
+                for stmt in stmts:
+                    conn.execute(stmt)
+        self._present: bool | None = True if store._wconn is not None else None
+
+    @property
+    def writable(self) -> bool:
+        return self._store._wconn is not None
+
+    @property
+    def present(self) -> bool:
+        if self._present is None:  # read-only: the pinned snapshot never changes, so ask once
+            have = {r[0] for r in self._store._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            self._present = all(t in have for t in self._tables)
+        return self._present
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        if not self.present:
+            return []
+        with self._store._reader() as conn:
+            try:
+                with ledger.authorized(conn, self.namespace):
+                    return conn.execute(sql, params).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise ledger.refused(exc, self.namespace) from exc
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with self._store.transaction() as conn:
+            try:
+                with ledger.authorized(conn, self.namespace):
+                    return int(conn.execute(sql, params).lastrowid or 0)
+            except sqlite3.DatabaseError as exc:
+                raise ledger.refused(exc, self.namespace) from exc
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self._store.transaction() as conn:
+            try:
+                with ledger.authorized(conn, self.namespace):
+                    conn.executemany(sql, rows)
+            except sqlite3.DatabaseError as exc:
+                raise ledger.refused(exc, self.namespace) from exc
+
+    def transaction(self) -> Any:
+        return self._store.transaction()
 
 
 def _state_version(conn: sqlite3.Connection) -> tuple:

@@ -446,6 +446,7 @@ class TigerGraphStore:
         self.page_size = max(1, int(settings.tg_page_size))
         self.size_limit = max(1, int(settings.tg_response_limit_mb)) * 1024 * 1024
         self.path: Path | None = None  # local folder for client-side state (open_store sets it)
+        self._ledgers: dict[tuple[str, str], Any] = {}  # (namespace, schema) -> FileLedger (ledger())
 
     @property
     def location(self) -> str:
@@ -1470,6 +1471,19 @@ class TigerGraphStore:
         self._upsert_vertices(gsql_gen.META_TYPE, [(ONTOLOGY, {"value": text}), (ONTOLOGY_SHA256, {"value": sha})],
                               "metadata")
 
+    def ledger(self, namespace: str, schema: str) -> Any:
+        """A writer's bookkeeping tables, client-side: ``byod.sqlite`` in the store folder (core/store/ledger.py).
+        Its transactions are its own (TigerGraph commits each request alone), so writers order their steps."""
+        from core.store.ledger import LEDGER_FILE, FileLedger
+
+        if self.path is None:
+            raise StoreError("this TigerGraph store has no local folder for client-side state; open it with a "
+                             "store path (HOPLENS_STORE / --store)")
+        key = (namespace, schema)
+        if key not in self._ledgers:
+            self._ledgers[key] = FileLedger(self.path / LEDGER_FILE, namespace, schema)
+        return self._ledgers[key]
+
     def get_meta(self, key: str) -> str | None:
         res = self.run_query("hl_get_vertices", ids=[key], vtype=gsql_gen.META_TYPE)
         rows = section(res, "vertices", 0)
@@ -1480,6 +1494,9 @@ class TigerGraphStore:
 
     def close(self, refresh: bool = True) -> None:
         """Close the HTTP session (``refresh`` is accepted for parity with the embedded store)."""
+        for led in self._ledgers.values():
+            led.close()
+        self._ledgers.clear()
         close = getattr(self.conn, "close", None)
         if callable(close):
             close()

@@ -2,18 +2,24 @@
 
 Only new and changed documents (by content hash) are chunked, embedded and extracted; documents that disappeared
 from an ingested folder are removed, and entities no document mentions any more go with them. The graph written to
-the store is re-derived from ``byod.sqlite`` (mentions, surface map, merges) and written as a diff, so ingest,
-merge and split all end in the same place. Order of work per run keeps a crash harmless: a document is recorded as
-ingested only after its chunks, entities and edges are in the store, so an interrupted run simply redoes it.
+the store is re-derived from the store's ``byod`` ledger (``state.py``: mentions, surface map, merges) and written
+as a diff, so ingest, merge and split all end in the same place. Order of work per run keeps a crash harmless: a
+document is recorded as ingested only after its chunks, entities and edges are in the store, so an interrupted run
+simply redoes it; the graph change and the record of it commit together (``sync_graph`` says how on each backend).
+On a store with an in-process graph (``capabilities.local_graph``) a run that changed something also refreshes the
+stored communities (``communities.py``), which the Routed pipeline's global route reads.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import signal
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +46,7 @@ from core.schema import ENTITY_ID_RE, entity_types, type_of_id
 COOCCURS = "RELATED_TO"  # co-occurrence edge type (undirected in meaning; stored src < dst)
 MAX_SOURCES = 20  # chunk ids kept on an edge (the weight counts them all)
 EXTRACT_GROUP = 16  # documents extracted (and their mentions committed) together: one NER batch
+FAULT_ENV = "HOPLENS_FAULT_AT"  # test hook (fault_point); never set in normal use
 GENERIC_PREFIX = {"Person": "PER", "Company": "ORG", "Product": "PRD", "Location": "LOC", "Event": "EVT",
                   UNKNOWN_TYPE: "ENT"}
 
@@ -117,6 +124,10 @@ def ingest_path(path, store, embedder=None, settings: Settings | None = None, ge
             report = _ingest(state, store, embedder, settings, generator, root, docs, progress, extractor)
         if report.processed + report.deleted:
             store.refresh_indexes(progress=progress)
+            if store.capabilities.local_graph:  # cheap here: the global route reads them (module docstring)
+                from core.ingest.byod.communities import refresh
+
+                refresh(store)
     finally:
         if owned:
             store.close()
@@ -359,7 +370,7 @@ def resolve_surfaces(state: State, store, adjudicator: Adjudicator | None = None
             state.set_surface(skey, winner, cand.name, cand.type, match.decision.method)
             state.log_merge(winner, cand.id, cand.type, [skey], match.decision.method, match.decision.score,
                             match.decision.reason)
-            state.conn.execute("DELETE FROM byod_entities WHERE id = ?", (cand.id,))
+            state.execute("DELETE FROM byod_entities WHERE id = ?", (cand.id,))
             managed.pop(cand.id, None)
             resolver.retire(cand.id, winner)
             created -= 1
@@ -409,7 +420,7 @@ def _undo_ambiguous_merges(state: State, smap: dict[str, str], short_forms: dict
             state.set_surface(skey, m.loser, texts.get(skey, skey), m.loser_type, "split")
             smap[skey] = m.loser
         state.add_entity(m.loser, m.loser_type)
-        state.conn.execute("UPDATE byod_merges SET undone_at = ?, reason = ? WHERE id = ?",
+        state.execute("UPDATE byod_merges SET undone_at = ?, reason = ? WHERE id = ?",
                            (now(), f"{m.reason}; undone: {via!r} also stands for "
                                    f"{', '.join(sorted(short_forms[via]))}", m.id))
         undone += 1
@@ -510,22 +521,46 @@ def _hash(obj: Any) -> str:
     return hashlib.sha1(json.dumps(obj, sort_keys=True, default=str).encode("utf-8")).hexdigest()
 
 
+def fault_point(name: str) -> None:
+    """A test hook: when the environment sets ``HOPLENS_FAULT_AT`` to ``name``, the process kills itself here with
+    SIGKILL, as a power cut would (tests/integration/test_ingest_crash.py). Points: ``after_graph`` (the graph
+    change is made, its record is not). A no-op otherwise; it never raises."""
+    if os.environ.get(FAULT_ENV) == name:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 def sync_graph(state: State, store, graph: DerivedGraph) -> tuple[int, int]:
-    """Write the difference between ``graph`` and what was last written; returns (entity, edge) writes."""
+    """Write the difference between ``graph`` and what was last written (the ledger's ``byod_synced_*`` record);
+    returns (entity, edge) writes.
+
+    Crash safety. Where ``store.capabilities.atomic_transactions`` (embedded), the graph change and the new record
+    are one store transaction: a crash anywhere inside leaves both as they were, and the next run writes the same
+    diff again. Elsewhere (TigerGraph commits each request alone) the record is written ahead: first widened to
+    everything the store may hold once this write is done (old and new keys), with every key about to be written or
+    deleted marked unknown (hash ""); then the graph is changed; then the exact record. A crash between the steps
+    leaves a record that still lists every key the graph may hold, the uncertain ones unknown, so the next run
+    deletes those its graph no longer has and rewrites the others (deletes and upserts are idempotent)."""
     old_e, old_g = state.synced_entities(), state.synced_edges()
     new_e = {i: _hash(e.to_dict()) for i, e in graph.entities.items()}
     new_g = {k: _hash(e.to_dict()) for k, e in graph.edges.items()}
     gone_e = sorted(set(old_e) - set(new_e))
     gone_g = sorted(k for k in set(old_g) - set(new_g) if k[0] not in gone_e and k[2] not in gone_e)
-    if gone_e:
-        store.delete_entities(gone_e)
-    if gone_g:
-        store.delete_edges(gone_g)
     upsert_e = [graph.entities[i] for i in sorted(new_e) if old_e.get(i) != new_e[i]]
     upsert_g = [graph.edges[k] for k in sorted(new_g) if old_g.get(k) != new_g[k]]
-    store.upsert_entities(upsert_e)
-    store.upsert_edges(upsert_g)
-    state.record_sync(new_e, new_g)
+    if not (gone_e or gone_g or upsert_e or upsert_g):
+        return 0, 0
+    if not store.capabilities.atomic_transactions:  # write ahead (docstring)
+        state.record_sync({**old_e, **dict.fromkeys(gone_e, ""), **{e.id: "" for e in upsert_e}},
+                          {**old_g, **dict.fromkeys(gone_g, ""), **{(e.src, e.type, e.dst): "" for e in upsert_g}})
+    with store.transaction():  # embedded: the graph change and its record commit together
+        if gone_e:
+            store.delete_entities(gone_e)
+        if gone_g:
+            store.delete_edges(gone_g)
+        store.upsert_entities(upsert_e)
+        store.upsert_edges(upsert_g)
+        fault_point("after_graph")
+        state.record_sync(new_e, new_g)
     return len(upsert_e) + len(gone_e), len(upsert_g) + len(gone_g)
 
 
@@ -572,9 +607,24 @@ def open_for_write(store, settings: Settings | None = None):
     return store, False
 
 
+@contextmanager
+def _reading(store) -> Iterator[State]:
+    """The ingest state of ``store`` (a store, or a store folder path opened read-only for the call)."""
+    if isinstance(store, (str, Path)):
+        from core.store import open_store
+
+        opened = open_store(get_settings(), Path(store), read_only=True)
+        try:
+            yield State.open(opened, create=False)
+        finally:
+            opened.close()
+        return
+    yield State.open(store, create=False)
+
+
 def managed_entities(store, type_name: str | None = None) -> list[EntityRow]:
     """Entities created from ingested documents, most mentioned first."""
-    with State.open(store, create=False) as state:
+    with _reading(store) as state:
         docs: dict[str, set[str]] = defaultdict(set)
         smap = state.surface_map()
         for doc, _c, _t, skey, _ty, explicit, _m in state.mentions():
@@ -593,7 +643,7 @@ def managed_entities(store, type_name: str | None = None) -> list[EntityRow]:
 
 def list_merges(store, include_undone: bool = False):
     """The merge log (``MergeRow``s), oldest first."""
-    with State.open(store, create=False) as state:
+    with _reading(store) as state:
         return state.merges(include_undone)
 
 
@@ -615,7 +665,7 @@ def suspect_merges(store, limit: int = 20) -> list[SuspectMerge]:
     from core.ingest.byod.resolve import Thresholds
 
     th = Thresholds()
-    with State.open(store, create=False) as state:
+    with _reading(store) as state:
         smap = state.surface_map()
         docs: dict[str, set[str]] = defaultdict(set)
         count: Counter = Counter()
@@ -681,6 +731,10 @@ def split_merge(store, merge_id: int, embedder=None, settings: Settings | None =
             relink_documents(state, store, affected, graph, embedder)
             done = state.merge(m.id)
         store.refresh_indexes()
+        if store.capabilities.local_graph:
+            from core.ingest.byod.communities import refresh
+
+            refresh(store)
         return done
     finally:
         if owned:

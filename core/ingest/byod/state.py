@@ -3,24 +3,25 @@
 The store holds the graph the retrievers read; these tables hold how that graph was derived, so that it can be
 re-derived after a change: ingested documents with their content hashes, every mention and relation with its source
 chunk, the surface-form -> entity map the resolver built, the merge log (reversible), cannot-link pairs from splits,
-what was last written to the store, and the community cache.
-For the embedded store they live inside its ``store.sqlite`` (so ``hoplens snapshot``/``restore`` carry them);
-for another backend in ``byod.sqlite`` in the store folder. Every statement is parameterised.
+and what was last written to the store. The store owns them: they are its ``ledger("byod", SCHEMA)``
+(``core/store/ledger.py``), so on the embedded store they live inside ``store.sqlite`` and commit in the store's own
+transactions — ``sync_graph`` writes a graph change and its record in one — and ``hoplens snapshot``/``restore``
+carry them; on TigerGraph the ledger is ``byod.sqlite`` in the store folder. Every statement is parameterised.
+(Community membership and summaries are the ``communities`` ledger, ``core/communities.py``.)
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-STATE_FILE = "byod.sqlite"
-EMBEDDED_DB = "store.sqlite"  # core.store._sqlite.DB_FILE
+from core.store.base import Ledger
+
+NAMESPACE = "byod"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS byod_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -52,33 +53,11 @@ CREATE TABLE IF NOT EXISTS byod_cannot_link (a TEXT NOT NULL, b TEXT NOT NULL, P
 CREATE TABLE IF NOT EXISTS byod_synced_entities (id TEXT PRIMARY KEY, hash TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS byod_synced_edges (src TEXT NOT NULL, type TEXT NOT NULL, dst TEXT NOT NULL,
     hash TEXT NOT NULL, PRIMARY KEY (src, type, dst));
-CREATE TABLE IF NOT EXISTS byod_communities (graph_hash TEXT NOT NULL, cid INTEGER NOT NULL, members TEXT NOT NULL,
-    PRIMARY KEY (graph_hash, cid));
-CREATE TABLE IF NOT EXISTS byod_summaries (graph_hash TEXT NOT NULL, cid INTEGER NOT NULL, summary TEXT NOT NULL,
-    method TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (graph_hash, cid));
 """
 
 
 def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-def state_path(store_or_path: Any) -> Path:
-    """The embedded store's database, else ``byod.sqlite`` in the store folder (a store with a ``path``, or the
-    folder itself)."""
-    path = getattr(store_or_path, "path", store_or_path)
-    if path is None:
-        raise ValueError("this store has no local folder for the ingest state; pass a store with a .path")
-    embedded = Path(path) / EMBEDDED_DB
-    return embedded if embedded.exists() else Path(path) / STATE_FILE
-
-
-def _has_tables(path: Path) -> bool:
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30.0)
-    try:
-        return bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'byod_docs'").fetchall())
-    finally:
-        conn.close()
 
 
 @dataclass
@@ -96,28 +75,24 @@ class MergeRow:
 
 
 class State:
-    """A connection to ``byod.sqlite`` (WAL; ``transaction()`` groups writes so a crash loses no committed step)."""
+    """The ingest's ledger in the store (module docstring). ``transaction()`` groups writes: on the embedded store
+    it is the store's own transaction, so graph writes made inside it commit with the bookkeeping."""
 
-    def __init__(self, path: Path, create: bool = True):
-        self.path = Path(path)
-        if not create and (not self.path.exists() or not _has_tables(self.path)):
-            raise FileNotFoundError(
-                f"no ingested documents at {self.path.parent}: run `hoplens ingest PATH --store {self.path.parent}` first"
-            )
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
-        self.conn.execute("PRAGMA busy_timeout=30000")
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self.conn.executescript(SCHEMA)
-        self._depth = 0
+    def __init__(self, ledger: Ledger):
+        self.ledger = ledger
 
     @classmethod
-    def open(cls, store_or_path: Any, create: bool = True) -> State:
-        return cls(state_path(store_or_path), create=create)
+    def open(cls, store: Any, create: bool = True) -> State:
+        """The state of ``store``; ``create=False`` raises FileNotFoundError when nothing was ingested into it."""
+        led = store.ledger(NAMESPACE, SCHEMA)
+        if not create and (not led.present or not led.rows("SELECT 1 FROM byod_docs LIMIT 1")):
+            raise FileNotFoundError(
+                f"no ingested documents at {store.location}: run `hoplens ingest PATH --store {store.location}` first"
+            )
+        return cls(led)
 
     def close(self) -> None:
-        self.conn.close()
+        """Nothing to release: the store owns the ledger's connection (closing the store closes it)."""
 
     def __enter__(self) -> State:
         return self
@@ -125,24 +100,14 @@ class State:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        if self._depth == 0:
-            self.conn.execute("BEGIN IMMEDIATE")
-        self._depth += 1
-        try:
-            yield self.conn
-        except BaseException:
-            self._depth -= 1
-            if self._depth == 0:
-                self.conn.execute("ROLLBACK")
-            raise
-        self._depth -= 1
-        if self._depth == 0:
-            self.conn.execute("COMMIT")
+    def transaction(self) -> AbstractContextManager[Any]:
+        return self.ledger.transaction()
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.ledger.execute(sql, params)
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        return self.conn.execute(sql, params).fetchall()
+        return self.ledger.rows(sql, params)
 
     # ---- meta
     def get_meta(self, key: str) -> str | None:
@@ -150,7 +115,7 @@ class State:
         return r[0][0] if r else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.conn.execute("INSERT INTO byod_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        self.ledger.execute("INSERT INTO byod_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                           (key, value))
 
     # ---- documents
@@ -164,13 +129,13 @@ class State:
 
     def forget_docs(self, doc_ids: Iterable[str]) -> None:
         ids = [(d,) for d in doc_ids]
-        with self.transaction() as c:
-            c.executemany("DELETE FROM byod_mentions WHERE doc_id = ?", ids)
-            c.executemany("DELETE FROM byod_relations WHERE doc_id = ?", ids)
-            c.executemany("DELETE FROM byod_docs WHERE doc_id = ?", ids)
+        with self.transaction():
+            self.ledger.executemany("DELETE FROM byod_mentions WHERE doc_id = ?", ids)
+            self.ledger.executemany("DELETE FROM byod_relations WHERE doc_id = ?", ids)
+            self.ledger.executemany("DELETE FROM byod_docs WHERE doc_id = ?", ids)
 
     def record_doc(self, doc_id: str, root: str, rel_path: str, title: str, hash_: str, chunks: int) -> None:
-        self.conn.execute(
+        self.ledger.execute(
             "INSERT INTO byod_docs(doc_id, root, rel_path, title, hash, chunks, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(doc_id) DO UPDATE SET root = excluded.root, rel_path = excluded.rel_path, title = excluded.title, "
             "hash = excluded.hash, chunks = excluded.chunks, ingested_at = excluded.ingested_at",
@@ -182,7 +147,7 @@ class State:
         return dict(self.rows("SELECT skey, entity_id FROM byod_surfaces"))
 
     def set_surface(self, skey: str, entity_id: str, text: str, type_: str, method: str) -> None:
-        self.conn.execute(
+        self.ledger.execute(
             "INSERT INTO byod_surfaces(skey, entity_id, text, type, method) VALUES (?, ?, ?, ?, ?) ON CONFLICT(skey) DO "
             "UPDATE SET entity_id = excluded.entity_id, text = excluded.text, type = excluded.type, method = excluded.method",
             (skey, entity_id, text, type_, method),
@@ -192,18 +157,17 @@ class State:
         return dict(self.rows("SELECT id, type FROM byod_entities"))
 
     def add_entity(self, entity_id: str, type_: str) -> None:
-        self.conn.execute("INSERT INTO byod_entities(id, type, created_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+        self.ledger.execute("INSERT INTO byod_entities(id, type, created_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                           "type = excluded.type", (entity_id, type_, now()))
 
     # ---- merges
     def log_merge(self, winner: str, loser: str, loser_type: str, surfaces: list[str], method: str, score: float,
                   reason: str) -> int:
-        cur = self.conn.execute(
+        return self.ledger.execute(
             "INSERT INTO byod_merges(created_at, winner, loser, loser_type, surfaces, method, score, reason) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (now(), winner, loser, loser_type, json.dumps(sorted(surfaces)), method, float(score), reason),
         )
-        return int(cur.lastrowid)
 
     def merges(self, include_undone: bool = False) -> list[MergeRow]:
         sql = "SELECT id, created_at, winner, loser, loser_type, surfaces, method, score, reason, undone_at FROM byod_merges"
@@ -219,18 +183,18 @@ class State:
         return [(a, b) for a, b in self.rows("SELECT a, b FROM byod_cannot_link")]
 
     def add_cannot_link(self, a: str, b: str) -> None:
-        self.conn.execute("INSERT OR IGNORE INTO byod_cannot_link(a, b) VALUES (?, ?)", tuple(sorted((a, b))))
+        self.ledger.execute("INSERT OR IGNORE INTO byod_cannot_link(a, b) VALUES (?, ?)", tuple(sorted((a, b))))
 
     # ---- mentions and relations
     def add_mentions(self, rows: Sequence[tuple]) -> None:
         """rows: (doc_id, chunk_id, text, skey, type, explicit_id, start, end, method)."""
-        self.conn.executemany(
+        self.ledger.executemany(
             "INSERT INTO byod_mentions(doc_id, chunk_id, text, skey, type, explicit_id, start, end_, method) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     def add_relations(self, rows: Sequence[tuple]) -> None:
         """rows: (doc_id, chunk_id, src_skey, type, dst_skey, attrs json, method)."""
-        self.conn.executemany(
+        self.ledger.executemany(
             "INSERT INTO byod_relations(doc_id, chunk_id, src_skey, type, dst_skey, attrs, method) VALUES (?, ?, ?, ?, ?, ?, ?)",
             rows)
 
@@ -250,9 +214,9 @@ class State:
         return {(s, t, d): h for s, t, d, h in self.rows("SELECT src, type, dst, hash FROM byod_synced_edges")}
 
     def record_sync(self, entities: dict[str, str], edges: dict[tuple[str, str, str], str]) -> None:
-        with self.transaction() as c:
-            c.execute("DELETE FROM byod_synced_entities")
-            c.executemany("INSERT INTO byod_synced_entities(id, hash) VALUES (?, ?)", sorted(entities.items()))
-            c.execute("DELETE FROM byod_synced_edges")
-            c.executemany("INSERT INTO byod_synced_edges(src, type, dst, hash) VALUES (?, ?, ?, ?)",
+        with self.transaction():
+            self.ledger.execute("DELETE FROM byod_synced_entities")
+            self.ledger.executemany("INSERT INTO byod_synced_entities(id, hash) VALUES (?, ?)", sorted(entities.items()))
+            self.ledger.execute("DELETE FROM byod_synced_edges")
+            self.ledger.executemany("INSERT INTO byod_synced_edges(src, type, dst, hash) VALUES (?, ?, ?, ?)",
                           [(*k, h) for k, h in sorted(edges.items())])
