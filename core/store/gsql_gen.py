@@ -29,8 +29,12 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import schema
+
+if TYPE_CHECKING:
+    from core.ontology import Ontology
 
 GSQL_DIR = Path(__file__).resolve().parents[2] / "gsql"
 QUERY_DIR = GSQL_DIR / "queries"
@@ -231,6 +235,87 @@ def generate_impact_query(target_type: str) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+# ---- a graph HopLens did not create (core/store/tigergraph.py ForeignGraphStore) ------------------------------------
+# Its schema is the user's: no DDL, no HL_Meta, no Document/Chunk. The reads HopLens needs are installed as these
+# queries, generated from the ontology read from the schema; they name only what every graph has (the primary id
+# through vertex sets and EDGE/VERTEX values, the ontology's own type names), never a HopLens attribute.
+FOREIGN_QUERIES: dict[str, tuple[str, ...]] = {
+    "hl_get_vertices": ("ids", "vtype"),  # the committed file: to_vertex_set(ids, vtype), nothing HopLens-specific
+    "hl_typed_hop": ("sources", "e_type", "target_type", "cond_attr", "cond_value"),  # the committed file
+    "hl_walk": ("sources", "e_types"),
+    "hl_list_vertices": ("v_types", "after_vid", "lim"),
+    "hl_graph_stats": ("e_types",),
+}
+
+
+def generate_walk_query() -> str:
+    """Every edge of ``e_types`` leaving ``sources``, printed as EDGE values (type, both ends and attributes; an
+    EDGE prints as its JSON object: querying/output-statements.adoc, accumulators.adoc ``ListAccum<EDGE>``)."""
+    return "\n".join([
+        "CREATE OR REPLACE QUERY hl_walk(SET<VERTEX> sources, SET<STRING> e_types)",
+        f"FOR GRAPH {GRAPH_PLACEHOLDER} SYNTAX V1 {{",
+        "  ListAccum<EDGE> @@walked;",
+        "  Start = {sources};",
+        "  Reached = SELECT t FROM Start:s -(e_types:e)- :t",
+        "            ACCUM @@walked += e;",
+        "  PRINT Reached AS reached;",
+        "  PRINT @@walked AS walked;",
+        "}",
+        "",
+    ])
+
+
+def generate_list_vertices_query() -> str:
+    """A keyset page of vertices in internal-id order (``getvid``, querying/func/vertex-methods.adoc): a foreign
+    primary id need not be an attribute, so ``v.id`` cannot order the page; the client sorts by primary id."""
+    return "\n".join([
+        "CREATE OR REPLACE QUERY hl_list_vertices(SET<STRING> v_types, INT after_vid, INT lim)",
+        f"FOR GRAPH {GRAPH_PLACEHOLDER} SYNTAX V1 {{",
+        "  MaxAccum<INT> @@last_vid;",
+        "  Vs = {v_types};",
+        "  Page = SELECT v FROM Vs:v WHERE getvid(v) > after_vid ORDER BY getvid(v) ASC LIMIT lim;",
+        "  Page = SELECT v FROM Page:v POST-ACCUM @@last_vid += getvid(v);",
+        "  PRINT Page AS vertices;",
+        "  PRINT @@last_vid AS last_vid;",
+        "}",
+        "",
+    ])
+
+
+def generate_graph_stats_query(onto: Ontology) -> str:
+    """Vertex counts per type and edge counts per walked edge type over the ontology's vertex types (named in the
+    text: ``{T.*}`` vertex sets); an undirected edge is met from both ends, the client halves it."""
+    types = [v.name for v in onto.entity_types()]
+    if not types:
+        raise ValueError(f"ontology {onto.name!r} has no vertex types to count")
+    return "\n".join([
+        "CREATE OR REPLACE QUERY hl_graph_stats(SET<STRING> e_types)",
+        f"FOR GRAPH {GRAPH_PLACEHOLDER} SYNTAX V1 {{",
+        "  MapAccum<STRING, SumAccum<INT>> @@vertices;",
+        "  MapAccum<STRING, SumAccum<INT>> @@edges;",
+        "  Vs = {" + ", ".join(f"{t}.*" for t in types) + "};",
+        "  Vs = SELECT v FROM Vs:v ACCUM @@vertices += (v.type -> 1);",
+        "  Walked = SELECT t FROM Vs:s -(e_types:e)- :t ACCUM @@edges += (e.type -> 1);",
+        "  PRINT @@vertices AS vertices;",
+        "  PRINT @@edges AS edges;",
+        "}",
+        "",
+    ])
+
+
+def foreign_query_texts(onto: Ontology) -> dict[str, str]:
+    """The installed queries of a graph HopLens did not create, for ``onto`` (read from its schema); the graph
+    name is still the placeholder. Each passes ``gsql_lint`` (a unit test checks)."""
+    out = {}
+    for name in ("hl_get_vertices", "hl_typed_hop"):
+        text = (QUERY_DIR / f"{name}.gsql").read_text(encoding="utf-8")
+        out[name] = text[text.find("CREATE "):]
+    out["hl_walk"] = generate_walk_query()
+    out["hl_list_vertices"] = generate_list_vertices_query()
+    out["hl_graph_stats"] = generate_graph_stats_query(onto)
+    return out
 
 
 def generated_files() -> dict[Path, str]:

@@ -29,6 +29,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -425,6 +426,7 @@ class TigerGraphStore:
     # no embedding cache (vectors live in the HNSW attribute); each upsert request commits on its own, so
     # transaction() defers document fingerprints to its end instead (see transaction); no local snapshots
     capabilities = StoreCapabilities(embedding_cache=False, atomic_transactions=False, snapshots=False)
+    query_params: dict[str, tuple[str, ...]] = QUERIES  # installed query -> its parameters (run_query checks)
 
     def __init__(
         self, conn: Any, settings: Settings, *, index_timeout_s: float = INDEX_TIMEOUT_S, index_poll_s: float = 0.5
@@ -670,8 +672,8 @@ class TigerGraphStore:
     def run_query(self, name: str, **params: Any) -> list[Any]:
         """Run an installed query by POST with this store's limits: GSQL-TIMEOUT (scans get the longer one) and
         RESPONSE-LIMIT headers (pyTigerGraph's ``timeout`` in ms and ``sizeLimit`` in bytes)."""
-        if set(params) != set(QUERIES[name]):  # a programming error, caught by the unit tests
-            raise AssertionError(f"{name} takes {QUERIES[name]}, got {sorted(params)}")
+        if set(params) != set(self.query_params[name]):  # a programming error, caught by the unit tests
+            raise AssertionError(f"{name} takes {self.query_params[name]}, got {sorted(params)}")
         seconds = self.settings.tg_scan_timeout_s if name in SCANS else self.settings.tg_query_timeout_s
         return self._call(
             f"running query {name}",
@@ -695,6 +697,10 @@ class TigerGraphStore:
             after = max(str(r.get("v_id", r.get("doc_id", ""))) for r in rows)
 
     # ---- types
+
+    def _entity(self, v: dict[str, Any]) -> Entity:
+        """A printed vertex as an Entity (ForeignGraphStore reads a foreign graph's own attributes instead)."""
+        return entity_from_vertex(v)
 
     def _learn(self, vid: str, vtype: str) -> None:
         self._types[vid] = vtype
@@ -722,7 +728,7 @@ class TigerGraphStore:
             for batch in batches(list(ids), self.batch_size):
                 res = self.run_query("hl_get_vertices", ids=list(batch), vtype=vtype)
                 for v in section(res, "vertices", 0):
-                    found.append(entity_from_vertex(v))
+                    found.append(self._entity(v))
                     self._learn(found[-1].id, vtype)
         return found
 
@@ -1088,7 +1094,7 @@ class TigerGraphStore:
 
     def _entity_pages(self, types: Sequence[str]) -> Iterator[list[Entity]]:
         for rows in self._pages("hl_list_entities", "entities", 0, v_types=list(types)):
-            page = [entity_from_vertex(v) for v in rows]
+            page = [self._entity(v) for v in rows]
             for e in page:
                 self._learn(e.id, e.type)
             yield page
@@ -1283,7 +1289,7 @@ class TigerGraphStore:
         res = self.run_query("hl_neighbors", v=(entity_id, t), e_types=[d for d, _ in walk])
         nbrs = {}
         for v in section(res, "neighbors", 0):
-            e = entity_from_vertex(v)
+            e = self._entity(v)
             nbrs[e.id] = e
             self._learn(e.id, e.type)
         out = []
@@ -1432,7 +1438,7 @@ class TigerGraphStore:
             ids = {i for i in ids if vertex[i]["v_type"] == query.target_type}
         out = []
         for i in ids:
-            entity = entity_from_vertex(vertex[i])
+            entity = self._entity(vertex[i])
             if all(matches(entity, f) for f in query.filters):
                 out.append(i)
         return sorted(out)
@@ -1528,15 +1534,19 @@ def ontology_from_schema(sch: dict[str, Any], name: str | None = None) -> Ontolo
         if not IDENT_RE.fullmatch(vname) or vname == gsql_gen.META_TYPE:
             continue
         attrs = [schema.Attr("name")]
+        pid = primary_id_attribute(vt)
         for a in vt.get("Attributes") or []:
             aname = str(a.get("AttributeName", ""))
-            if aname and aname != "name":
+            if aname and aname != "name" and aname != pid:
                 attrs.append(schema.Attr(aname, _gsql_kind(a), (split_camel(aname),)))
         vts.append(schema.VertexType(vname, "", "", tuple(attrs), (split_camel(vname),)))
     known = {v.name for v in vts}
+    reverses = {w.reverse for w in schema_edges(sch).values() if w.reverse}
     ets = []
     for et in sch.get("EdgeTypes") or []:
         ename = str(et.get("Name", ""))
+        if ename in reverses:  # a reverse edge is the other reading of its edge, not an edge type of its own
+            continue
         pairs = [(p.get("From"), p.get("To")) for p in et.get("EdgePairs") or []] or [
             (et.get("FromVertexTypeName"), et.get("ToVertexTypeName"))]
         attrs = tuple(schema.Attr(str(a.get("AttributeName")), _gsql_kind(a)) for a in et.get("Attributes") or []
@@ -1545,6 +1555,508 @@ def ontology_from_schema(sch: dict[str, Any], name: str | None = None) -> Ontolo
             if src in known and dst in known:
                 ets.append(schema.EdgeType(ename, src, dst, attrs, verbs=(split_camel(ename),)))
     return Ontology(name or str(sch.get("GraphName") or "graph"), tuple(vts), tuple(ets))
+
+
+
+# ---- a graph HopLens did not create ----------------------------------------------------------------------------------
+
+FOREIGN_SAMPLE = 50_000  # vertices per type (and their edges) read to infer attribute kinds and closed values
+FOREIGN_META_DIR = "tigergraph_foreign"  # under the store folder: this client's bookkeeping for foreign graphs
+
+
+@dataclass(frozen=True)
+class SchemaEdge:
+    """How one edge type of a foreign schema is walked: directed or not, and its reverse edge type, if any."""
+
+    name: str
+    directed: bool
+    reverse: str | None
+
+
+def primary_id_attribute(vt: dict[str, Any]) -> str | None:
+    """The primary id's attribute name when the schema exposes it as an attribute (``primary_id_as_attribute`` or
+    ``PRIMARY KEY``): it is the vertex id, not a property."""
+    pid = vt.get("PrimaryId") or {}
+    return str(pid["AttributeName"]) if isinstance(pid, dict) and pid.get("AttributeName") else None
+
+
+def schema_edges(sch: dict[str, Any]) -> dict[str, SchemaEdge]:
+    """Edge type name -> SchemaEdge, from getSchema's ``IsDirected`` and ``Config.REVERSE_EDGE``."""
+    out = {}
+    for et in sch.get("EdgeTypes") or []:
+        name = str(et.get("Name", ""))
+        reverse = str((et.get("Config") or {}).get("REVERSE_EDGE") or "") or None
+        out[name] = SchemaEdge(name, bool(et.get("IsDirected", True)), reverse)
+    return out
+
+
+def is_hoplens_schema(sch: dict[str, Any]) -> bool:
+    """A graph HopLens created carries its HL_Meta vertex type; an empty graph (a schema job that never ran) is
+    treated as HopLens's own too, so ``ensure_schema`` reports what is missing."""
+    names = {vt.get("Name") for vt in sch.get("VertexTypes") or []}
+    return not names or gsql_gen.META_TYPE in names
+
+
+class ForeignGraphStore(TigerGraphStore):
+    """A TigerGraph graph HopLens did not create (no HL_Meta), opened read-only.
+
+    - The schema is never changed: no DDL is sent. The reads go through the queries of
+      ``gsql_gen.foreign_query_texts`` (generated from the schema's ontology, linted, installed once; installing
+      queries adds to the graph's query catalog, not to its schema).
+    - The ontology is inferred as ``hoplens import-graph`` infers one (``core.ingest.graph_import.infer``) from the
+      schema's types and up to ``FOREIGN_SAMPLE`` vertices per type with their edges, read when the store opens.
+    - Entities: id = primary id, type = vertex type, name = ``name``, else first + last name, else ``title``, else
+      the id (the import's rule); attrs = the vertex attributes converted by the ontology's kinds.
+    - No documents, chunks or vectors: text reads return nothing (vector search logs a note); writers refuse.
+    - Bookkeeping (get_meta/set_meta, set_ontology, the installed-query digest) is kept by this client in
+      ``<store folder>/tigergraph_foreign/<graph>.json``, never in the user's graph.
+    """
+
+    query_params = gsql_gen.FOREIGN_QUERIES
+
+    def open_foreign(self, sch: dict[str, Any]) -> ForeignGraphStore:
+        self.sch = sch
+        self.schema_onto = ontology_from_schema(sch, self.graph)
+        self.edges_by_name = schema_edges(sch)
+        self.reverse_of = {w.reverse: w.name for w in self.edges_by_name.values() if w.reverse}
+        self.id_attrs = {str(vt.get("Name")): primary_id_attribute(vt) for vt in sch.get("VertexTypes") or []}
+        self.type_names = tuple(v.name for v in self.schema_onto.entity_types())
+        self._meta: dict[str, str] = self._load_meta()
+        self._note_once: set[str] = set()
+        self._onto: Ontology | None = None  # inferred below; until then records carry their values as printed
+        self.ensure_queries()
+        self._onto = self._infer_ontology()
+        self.entity_type_set = {v.name for v in self._onto.entity_types()}
+        return self
+
+    # ---- bookkeeping (local, never in the user's graph)
+
+    def _meta_file(self) -> Path | None:
+        return self.path / FOREIGN_META_DIR / f"{self.graph}.json" if self.path is not None else None
+
+    def _load_meta(self) -> dict[str, str]:
+        f = self._meta_file()
+        if f is None or not f.exists():
+            return {}
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            log.warning("ignoring unreadable bookkeeping %s (%s); it is rewritten on the next write", f, exc)
+            return {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    def get_meta(self, key: str) -> str | None:
+        return self._meta.get(key)
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._meta[key] = str(value)
+        f = self._meta_file()
+        if f is None:
+            return
+        f.parent.mkdir(parents=True, exist_ok=True)
+        tmp = f.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self._meta, sort_keys=True, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(f)  # atomic: a crash leaves the old file or the new one
+
+    def _meta_rest(self, key: str) -> str | None:
+        return self.get_meta(key)
+
+    def ontology(self) -> Ontology:
+        """One recorded with set_ontology (kept locally), else the one inferred when the store opened."""
+        recorded = self.get_meta(ONTOLOGY)
+        if recorded is None:
+            assert self._onto is not None, "open_foreign infers the ontology"
+            return self._onto
+        onto, self._ontology_cache = cached_ontology(recorded, self.get_meta(ONTOLOGY_SHA256),
+                                                     f"the bookkeeping of graph {self.graph!r}", self._ontology_cache)
+        return onto
+
+    def set_ontology(self, onto: Ontology) -> None:
+        text, sha = ontology_json(onto)
+        self.set_meta(ONTOLOGY, text)
+        self.set_meta(ONTOLOGY_SHA256, sha)
+
+    # ---- queries
+
+    def query_names(self) -> list[str]:
+        return list(gsql_gen.FOREIGN_QUERIES)
+
+    def query_text(self, name: str) -> str:
+        return gsql_gen.foreign_query_texts(self.schema_onto)[name].replace(gsql_gen.GRAPH_PLACEHOLDER, self.graph)
+
+    # ---- reading the graph
+
+    def _props(self, v: dict[str, Any]) -> dict[str, Any]:
+        pid = self.id_attrs.get(v.get("v_type"))
+        return {k: val for k, val in (v.get("attributes") or {}).items() if k != pid and not k.startswith("@")}
+
+    def _entity(self, v: dict[str, Any]) -> Entity:
+        from core.ingest.graph_import.infer import aliases_of, convert, display_name, snake
+
+        vid, vtype = str(v["v_id"]), str(v["v_type"])
+        props = self._props(v)
+        onto = self._onto
+        kinds = {a.name: a.kind for a in onto.vertex_type(vtype).attrs} if onto and onto.has_type(vtype) else {}
+        attrs = {}
+        for k, val in props.items():
+            sk = snake(k)
+            if sk in kinds and sk != "name":
+                cv = convert(val, kinds[sk])
+                if cv is not None:
+                    attrs[sk] = cv
+        return Entity(id=vid, type=vtype, name=display_name(props, vid), aliases=aliases_of(props),
+                      attrs=dict(sorted(attrs.items())))  # key order as the embedded store keeps it
+
+    def _vertex_pages(self, types: Sequence[str], cap: int | None = None) -> Iterator[list[dict[str, Any]]]:
+        """Printed vertices of ``types``, one type at a time, in keyset pages of internal id (at most ``cap``
+        per type)."""
+        for vtype in types:
+            after, read = -1, 0
+            while True:
+                lim = self.page_size if cap is None else min(self.page_size, cap - read)
+                if lim <= 0:
+                    break
+                res = self.run_query("hl_list_vertices", v_types=[vtype], after_vid=after, lim=lim)
+                rows = section(res, "vertices", 0) or []
+                read += len(rows)
+                for r in rows:
+                    self._learn(str(r["v_id"]), str(r["v_type"]))
+                yield rows
+                if len(rows) < lim:
+                    break
+                after = int(section(res, "last_vid", 1))
+
+    def _walk_rows(self, sources: Sequence[tuple[str, str]], e_types: Sequence[str]):
+        """(reached vertices, walked EDGE objects) from ``sources`` over ``e_types``, in batches."""
+        reached: dict[str, dict[str, Any]] = {}
+        walked: list[dict[str, Any]] = []
+        if not e_types:
+            return reached, walked
+        for batch in batches(list(dict.fromkeys(sources)), self.batch_size):
+            res = self.run_query("hl_walk", sources=list(batch), e_types=list(e_types))
+            for v in section(res, "reached", 0) or []:
+                reached[str(v["v_id"])] = v
+                self._learn(str(v["v_id"]), str(v["v_type"]))
+            walked.extend(section(res, "walked", 1) or [])
+        return reached, walked
+
+    def _edge_record(self, e: dict[str, Any]) -> tuple[Edge, bool]:
+        """A printed EDGE as (the stored edge under its ontology name, walked forward?)."""
+        from core.ingest.graph_import.infer import convert, snake
+
+        dtype = str(e["e_type"])
+        base = self.reverse_of.get(dtype, dtype)
+        src, dst = str(e["from_id"]), str(e["to_id"])
+        forward = base == dtype
+        if not forward:
+            src, dst = dst, src
+        elif not self.edges_by_name.get(base, SchemaEdge(base, True, None)).directed:
+            st, dt_ = str(e.get("from_type")), str(e.get("to_type"))
+            decl = self._onto.edges(base) if self._onto else ()
+            if decl and not any(d.src == st and d.dst == dt_ for d in decl):  # undirected, met from its far end
+                src, dst, forward = dst, src, False
+        kinds = {a.name: a.kind for d in (self._onto.edges(base) if self._onto else ()) for a in d.attrs}
+        attrs = {}
+        for k, val in (e.get("attributes") or {}).items():
+            sk = snake(k)
+            cv = convert(val, kinds.get(sk, schema.STRING)) if kinds else val
+            if cv is not None:
+                attrs[sk] = cv
+        return Edge(src, base, dst, dict(sorted(attrs.items()))), forward
+
+    def _infer_ontology(self) -> Ontology:
+        from core.ingest.graph_import.infer import infer, snake
+        from core.ingest.graph_import.model import GraphImportError, RawEdge, RawGraph, RawNode
+
+        raw = RawGraph(format="tigergraph")
+        declared: dict[str, set[str]] = {}
+        for vt in self.schema_onto.entity_types():
+            for a in vt.attrs:
+                if a.name != "name":
+                    declared.setdefault(snake(a.name), set()).add(a.kind)
+        raw.declared = {k: next(iter(v)) for k, v in declared.items() if len(v) == 1 and next(iter(v)) != schema.DATE}
+        sources = []
+        for rows in self._vertex_pages(self.type_names, cap=FOREIGN_SAMPLE):
+            for v in rows:
+                vid, vtype = str(v["v_id"]), str(v["v_type"])
+                raw.nodes.append(RawNode(vid, (vtype,), self._props(v), f"graph {self.graph}: {vtype} {vid}"))
+                sources.append((vid, vtype))
+        ids = [n.id for n in raw.nodes]
+        if len(set(ids)) != len(ids):
+            dup = next(i for i in ids if ids.count(i) > 1)
+            raise StoreError(f"graph {self.graph!r}: primary id {dup!r} is used by more than one vertex type; HopLens "
+                             "needs ids unique across types to read this graph")
+        forward = [n for n, w in self.edges_by_name.items() if n not in self.reverse_of and n in
+                   {e.name for e in self.schema_onto.edge_types}]
+        _, walked = self._walk_rows(sources, forward)
+        seen = set()
+        known = set(ids)
+        for e in walked:
+            edge, _ = self._edge_record(e)
+            key = (edge.src, edge.type, edge.dst)
+            if not self.edges_by_name[edge.type].directed:
+                key = (min(edge.src, edge.dst), edge.type, max(edge.src, edge.dst))
+            if key in seen or edge.src not in known or edge.dst not in known:
+                continue
+            seen.add(key)
+            raw.edges.append(RawEdge(key[0], edge.type, key[2], dict(e.get("attributes") or {}),
+                                     f"graph {self.graph}: edge {key}"))
+        try:
+            inferred = infer(raw, self.settings, self.graph)
+        except GraphImportError as exc:
+            raise StoreError(f"cannot read graph {self.graph!r} as a HopLens graph: {exc}") from exc
+        return inferred.ontology
+
+    # ---- what the answering code reads
+
+    def _types_of(self, type_name: str | None = None) -> list[str]:
+        if type_name is None:
+            return list(self.type_names)
+        if type_name not in self.type_names:
+            raise ValueError(f"unknown entity type {type_name!r}; known: {', '.join(self.type_names)}")
+        return [type_name]
+
+    def resolve_types(self, ids: Iterable[str]) -> dict[str, str]:
+        wanted = list(dict.fromkeys(ids))
+        out = {i: self._types[i] for i in wanted if i in self._types}
+        missing = [i for i in wanted if i not in out]
+        if missing:
+            out.update({e.id: e.type for e in self._fetch_entities(missing, self.type_names)})
+        return out
+
+    def get_entities(self, entity_ids: Sequence[str]) -> list[Entity]:
+        ids = list(dict.fromkeys(entity_ids))
+        types = self.resolve_types(ids)
+        by_type: dict[str, list[str]] = {}
+        for i in ids:
+            if i in types:
+                by_type.setdefault(types[i], []).append(i)
+        found = {}
+        for vtype, group in by_type.items():
+            found.update({e.id: e for e in self._fetch_entities(group, [vtype])})
+        return [found[i] for i in ids if i in found]
+
+    def _entity_pages(self, types: Sequence[str]) -> Iterator[list[Entity]]:
+        for rows in self._vertex_pages(types):
+            yield [self._entity(v) for v in rows]
+
+    def _entity_rows(self) -> list[Entity]:
+        if self._alias_rows is None:
+            self._alias_rows = sorted((e for p in self._entity_pages(self.type_names) for e in p), key=lambda e: e.id)
+        return self._alias_rows
+
+    def entity_ids(self) -> list[str]:
+        return sorted(e.id for e in self._entity_rows())
+
+    def list_entities(self, type_name: str | None = None, limit: int = 100, offset: int = 0) -> list[Entity]:
+        types = set(self._types_of(type_name))
+        if limit < 1 or offset < 0:
+            return []
+        rows = [e for e in self._entity_rows() if e.type in types]  # pages come in internal-id order: sort all
+        return rows[offset : offset + limit]
+
+    def find_entities(self, text: str, limit: int = 10) -> list[Entity]:
+        """Exact id/name/alias matches, then prefix matches ordered by (key length, key, id), from the phone book
+        (read from the graph once per store)."""
+        key = norm_key(text or "")
+        if not key or limit <= 0:
+            return []
+        table = self.alias_table()
+        exact = sorted(table.get(key, []))
+        prefixed = sorted(((len(k), k, i) for k, ids in table.items() if k.startswith(key) and k != key for i in ids))
+        ids = list(dict.fromkeys(exact + [i for _, _, i in prefixed[: limit * 4]]))[:limit]
+        rows = {e.id: e for e in self._entity_rows()}
+        return [rows[i] for i in ids if i in rows]
+
+    def walk_types(self, edge_types: Iterable[str] | None, direction: str = "both") -> list[tuple[str, str]]:
+        """(edge type to walk, ontology edge type): forward over the edge, backward over its reverse edge; an
+        undirected edge walks both ways under its own name; a directed edge with no reverse edge cannot be
+        walked backward in GSQL V1 (noted once)."""
+        if direction not in ("both", "out", "in"):
+            raise ValueError(f"direction must be one of ('both', 'out', 'in'), got {direction!r}")
+        names = [n for n in self.ontology().edge_type_names() if n in self.edges_by_name]
+        wanted = names if edge_types is None else [n for n in names if n in set(edge_types)]
+        out = []
+        for name in wanted:
+            w = self.edges_by_name[name]
+            if not w.directed:
+                out.append((name, name))
+                continue
+            if direction in ("out", "both"):
+                out.append((name, name))
+            if direction in ("in", "both"):
+                if w.reverse:
+                    out.append((w.reverse, name))
+                elif name not in self._note_once:
+                    self._note_once.add(name)
+                    log.warning("graph %s: edge %s has no reverse edge, so HopLens walks it only from its source "
+                                "(add WITH REVERSE_EDGE to walk it both ways)", self.graph, name)
+        return out
+
+    def neighbors(self, entity_id: str, edge_type: str | None = None,
+                  direction: str = "both") -> list[tuple[Edge, Entity]]:
+        walk = self.walk_types([edge_type] if edge_type is not None else None, direction)
+        t = self.resolve_types([entity_id]).get(entity_id)
+        if t is None or not walk:
+            return []
+        reached, walked = self._walk_rows([(entity_id, t)], [d for d, _ in walk])
+        nbrs = {i: self._entity(v) for i, v in reached.items()}
+        found = []
+        for e in walked:
+            edge, fwd = self._edge_record(e)
+            other = str(e["to_id"])
+            if other in nbrs:
+                found.append((edge.type, other, 0 if fwd else 1, edge))
+        found.sort(key=lambda x: x[:3])  # (type, neighbour, out before in), as the embedded store orders them
+        return [(f[3], nbrs[f[1]]) for f in found]
+
+    def expand(self, seeds: Sequence[str], hops: int = 2, fanout: int = 50, edge_types: Iterable[str] | None = None,
+               max_nodes: int = 400, direction: str = "both") -> Subgraph:
+        """The hop-score contract of core/store/base.py, level-synchronous, one hl_walk query per hop (the
+        frontier's edges); fan-out, scores and the node cap are applied here in the contract's order."""
+        if hops < 0 or fanout < 0 or max_nodes < 0:
+            raise ValueError("hops, fanout and max_nodes must be >= 0")
+        walk = self.walk_types(edge_types, direction)
+        base_of = dict(walk)
+        seed_ids = list(dict.fromkeys(seeds))
+        types = self.resolve_types(seed_ids)
+        seed_ids = [s for s in seed_ids if s in types][:max_nodes]
+        if not seed_ids:
+            return Subgraph()
+        ents = {e.id: e for e in self.get_entities(seed_ids)}
+        hop = dict.fromkeys(seed_ids, 0)
+        seeds_of = {s: {s} for s in seed_ids}
+        score: dict[str, float] = {}
+        first: dict[str, tuple[str, str]] = {}
+        kept_edges: dict[tuple[str, str, str], None] = {}
+        frontier, weight = list(seed_ids), 1.0
+        for h in range(1, hops + 1):
+            if not frontier or fanout == 0 or not walk or len(hop) >= max_nodes:
+                break
+            reached, walked = self._walk_rows([(s, types[s]) for s in frontier], [d for d, _ in walk])
+            by_src: dict[str, list[tuple[str, str, str, dict[str, Any]]]] = {}
+            for e in walked:
+                by_src.setdefault(str(e["from_id"]), []).append((base_of[str(e["e_type"])], str(e["to_id"]),
+                                                                 str(e["e_type"]), e))
+            new: list[str] = []
+            for s in sorted(frontier):
+                for b, nid, _, e in sorted(by_src.get(s, []), key=lambda c: c[:3])[:fanout]:
+                    edge, _ = self._edge_record(e)
+                    kept_edges[(edge.src, edge.type, edge.dst)] = None
+                    if nid in hop:
+                        continue
+                    types[nid] = str(e["to_type"])
+                    score[nid] = score.get(nid, 0.0) + weight
+                    seeds_of.setdefault(nid, set()).update(seeds_of[s])
+                    first[nid] = min(first.get(nid, (s, b)), (s, b))
+                    if nid not in new:
+                        new.append(nid)
+                    if nid in reached:
+                        ents[nid] = self._entity(reached[nid])
+            remaining = max_nodes - len(hop)
+            if len(new) > remaining:
+                new = sorted(new, key=lambda t: (first[t][0], first[t][1], t))[: max(0, remaining)]
+            for t in new:
+                hop[t] = h
+            weight /= 2
+            frontier = new
+        order = {s: n for n, s in enumerate(seed_ids)}
+        nodes = []
+        for vid, hp in hop.items():
+            label = ents[vid].name if vid in ents else vid
+            f = first.get(vid) if hp else None
+            node = SubgraphNode(id=vid, type=types[vid], label=label, hop=hp, hop_score=score.get(vid, 0.0) if hp else 0.0,
+                                seeds=sorted(seeds_of[vid]), via_edge=f[1] if f else None,
+                                reached_from=f[0] if f else None)
+            key = (0, order[vid]) if hp == 0 else (hp, f[0], f[1], vid)
+            nodes.append((key, node))
+        nodes_sorted = [n for _, n in sorted(nodes, key=lambda x: x[0])]
+        kept = set(hop)
+        edges = [SubgraphEdge(*k) for k in sorted(kept_edges) if k[0] in kept and k[2] in kept]
+        return Subgraph(nodes=nodes_sorted, edges=edges)
+
+    def edge_keys(self) -> list[tuple[str, str, str]]:
+        """Every edge (src, type, dst) in its stored direction, sorted."""
+        forward = [d for d, b in self.walk_types(None, "out") if d == b]
+        out: set[tuple[str, str, str]] = set()
+        for page in self._entity_pages(self.type_names):
+            _, walked = self._walk_rows([(e.id, e.type) for e in page], forward)
+            for e in walked:
+                edge, _ = self._edge_record(e)
+                out.add((edge.src, edge.type, edge.dst))
+        return sorted(out)
+
+    def _impact_target(self, query: PathQuery, types: dict[str, str]) -> str | None:
+        return None  # the CRM's installed impact queries do not exist here; derived paths walk step by step
+
+    def stats(self) -> dict[str, Any]:
+        names = [n for n in self.ontology().edge_type_names() if n in self.edges_by_name]
+        res = self.run_query("hl_graph_stats", e_types=names)
+        vertices = {str(k): int(v) for k, v in (section(res, "vertices", 0) or {}).items()}
+        edges = {str(k): int(v) for k, v in (section(res, "edges", 1) or {}).items()}
+        edges = {k: (v // 2 if not self.edges_by_name[k].directed else v) for k, v in edges.items()}
+        return {
+            "backend": self.backend, "graph": self.graph, "server": server_url(self.settings),
+            "version": ".".join(map(str, self.version)), "foreign": True,
+            "note": f"graph {self.graph} was not created by HopLens: read-only, no documents or chunks (structured "
+                    "questions are answered from the graph; text search finds nothing)",
+            "entities": {t: vertices[t] for t in self.type_names if vertices.get(t)},
+            "edges": {n: edges[n] for n in names if edges.get(n)},
+            "documents": 0, "chunks": 0, "tokens": 0, "embedder": self.get_meta(EMBEDDER_NAME), "dim": None,
+        }
+
+    # ---- no text on a foreign graph
+
+    def _no_text(self, what: str) -> None:
+        if what not in self._note_once:
+            self._note_once.add(what)
+            log.info("graph %s was not created by HopLens: it has no documents or chunks, so %s finds nothing "
+                     "(structured questions are answered from the graph)", self.graph, what)
+
+    def vector_seed(self, vector: np.ndarray, k: int) -> tuple[list[Hit], dict[str, list[str]]]:
+        if k < 1:
+            raise ValueError(f"k must be >= 1, got {k}")
+        self._no_text("vector search")
+        return [], {}
+
+    def vector_search(self, vector: np.ndarray, k: int, embedder: Any = None) -> list[Hit]:
+        return self.vector_seed(vector, k)[0] if k > 0 else []
+
+    def lexical_search(self, text: str, k: int) -> list[Hit]:
+        self._no_text("lexical search")
+        return []
+
+    def get_document(self, doc_id: str) -> Document | None:
+        return None
+
+    def get_chunks(self, chunk_ids: Sequence[str]) -> list[Chunk]:
+        return []
+
+    def chunks_of_document(self, doc_id: str) -> list[Chunk]:
+        return []
+
+    def chunks_for_entities(self, entity_ids: Sequence[str], limit_per_entity: int = 3) -> dict[str, list[str]]:
+        return {i: [] for i in dict.fromkeys(entity_ids)}
+
+    def documents_for_entity(self, entity_id: str, limit: int = 50) -> list[Document]:
+        return []
+
+    def document_hashes(self) -> dict[str, str]:
+        return {}
+
+    def refresh_indexes(self, progress: bool = False) -> dict[str, Any]:
+        return {"backend": self.backend, "waited_s": 0.0}
+
+    # ---- writes: refused (HopLens never writes into a graph it did not create)
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise StoreError(
+            f"graph {self.graph!r} on {server_url(self.settings)} was not created by HopLens: it is opened read-only "
+            "(HopLens does not write into a graph it did not create). Build or ingest into another HOPLENS_TG_GRAPH"
+        )
+
+    upsert_entities = upsert_edges = upsert_documents = upsert_chunks = _read_only
+    delete_chunks = delete_documents = delete_entities = delete_edges = ensure_vector = _read_only
 
 
 def open_store(
@@ -1566,4 +2078,16 @@ def open_store(
     conn = connection if connection is not None else connect(settings)
     store = TigerGraphStore(conn, settings, index_timeout_s=index_timeout_s, index_poll_s=index_poll_s)
     store.path = Path(path) if path is not None else None
+    store.check_server()
+    sch = store._schema()
+    if sch is not None and not is_hoplens_schema(sch):
+        if create:
+            raise StoreError(
+                f"graph {store.graph!r} on {server_url(settings)} was not created by HopLens (it has no "
+                f"{gsql_gen.META_TYPE}); HopLens opens it read-only and never changes its schema. Ask it without "
+                "building (HopLens reads its ontology from the schema), or build into another HOPLENS_TG_GRAPH"
+            )
+        foreign = ForeignGraphStore(conn, settings, index_timeout_s=index_timeout_s, index_poll_s=index_poll_s)
+        foreign.path, foreign.version = store.path, store.version
+        return foreign.open_foreign(sch)
     return store.open(create=create)

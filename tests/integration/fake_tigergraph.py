@@ -80,9 +80,24 @@ class Graph:
     edges: dict[str, dict[tuple[str, str], dict[str, Any]]] = field(default_factory=dict)  # name -> (src, dst) -> attrs
     queries: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> {text, params: [(type, name)]}
     installed: set[str] = field(default_factory=set)
+    primary_ids: dict[str, tuple[str, bool]] = field(default_factory=dict)  # type -> (id name, as attribute?)
+    vids: dict[tuple[str, str], int] = field(default_factory=dict)  # (type, id) -> internal id (getvid), in creation order
 
     def vtype_of(self, vid: str) -> str | None:
         return next((t for t, rows in self.vertices.items() if vid in rows), None)
+
+    def create(self, vtype: str, vid: str) -> None:
+        """A new vertex gets the next internal id (what getvid() returns; TigerGraph's are opaque but stable)."""
+        self.vids.setdefault((vtype, vid), len(self.vids) + 1)
+
+    def edge_spec(self, dtype: str) -> tuple[str, bool]:
+        """(the edge type ``dtype`` walks, forward?): an edge type, or the reverse edge of one."""
+        if dtype in self.edge_types:
+            return dtype, True
+        for name, spec in self.edge_types.items():
+            if spec.get("reverse") == dtype:
+                return name, False
+        raise FakeError(400, f"edge type {dtype} does not exist in graph {self.name}")
 
 
 class FakeError(Exception):
@@ -330,6 +345,7 @@ class FakeTigerGraph:
                 if cols[0] != "PRIMARY_ID id STRING":
                     return f"Semantic Check Fails: bad primary id {cols[0]}"
                 g.vertex_types[m.group(1)] = {"id": "STRING", **dict(c.split(" ", 1) for c in cols[1:])}
+                g.primary_ids[m.group(1)] = ("id", True)
                 g.vertices.setdefault(m.group(1), {})
             elif m := re.fullmatch(r'ADD DIRECTED EDGE (\w+) \((.*)\) WITH REVERSE_EDGE="(\w+)";', ln):
                 pairs, attrs = [], {}
@@ -340,7 +356,7 @@ class FakeTigerGraph:
                 unknown = {t for p in pairs for t in p} - set(g.vertex_types)
                 if unknown:
                     return f"Semantic Check Fails: edge {m.group(1)} uses unknown vertex types {sorted(unknown)}"
-                g.edge_types[m.group(1)] = {"pairs": pairs, "attrs": attrs, "reverse": m.group(3)}
+                g.edge_types[m.group(1)] = {"pairs": pairs, "attrs": attrs, "reverse": m.group(3), "directed": True}
                 g.edges.setdefault(m.group(1), {})
             elif m := re.fullmatch(
                 r'ALTER VERTEX (\w+) ADD VECTOR ATTRIBUTE (\w+)\(DIMENSION=(\d+), METRIC="COSINE"\);', ln
@@ -360,17 +376,70 @@ class FakeTigerGraph:
                 for (t, a), d in g.vectors.items()
                 if t == name
             ]
+            pid, as_attr = g.primary_ids.get(name, ("id", True))
+            primary = {"AttributeName": pid, "AttributeType": {"Name": "STRING"}}
+            if as_attr:
+                primary["PrimaryIdAsAttribute"] = True
             vts.append(
                 {
                     "Name": name,
-                    "Attributes": [{"AttributeName": a} for a in attrs if a != "id"],
+                    "PrimaryId": primary,
+                    "Attributes": [{"AttributeName": a, "AttributeType": {"Name": t}} for a, t in attrs.items()
+                                   if a != pid],
                     "EmbeddingAttributes": embs,
+                    "Config": {"PRIMARY_ID_AS_ATTRIBUTE": as_attr},
                 }
             )
-        ets = [
-            {"Name": n, "IsDirected": True, "Config": {"REVERSE_EDGE": e["reverse"]}} for n, e in g.edge_types.items()
-        ]
+        ets = []
+        for n, e in g.edge_types.items():
+            pairs = e["pairs"]
+            ets.append({
+                "Name": n,
+                "IsDirected": e.get("directed", True),
+                "FromVertexTypeName": pairs[0][0] if len(pairs) == 1 else "*",
+                "ToVertexTypeName": pairs[0][1] if len(pairs) == 1 else "*",
+                "EdgePairs": [{"From": a, "To": b} for a, b in pairs],
+                "Attributes": [{"AttributeName": a, "AttributeType": {"Name": t}} for a, t in e["attrs"].items()],
+                "Config": {"REVERSE_EDGE": e["reverse"]} if e.get("reverse") else {},
+            })
         return {"GraphName": g.name, "VertexTypes": vts, "EdgeTypes": ets}
+
+    def define_graph(self, name: str, vertex_types: dict[str, dict[str, Any]],
+                     edge_types: dict[str, dict[str, Any]]) -> Graph:
+        """A graph created by someone else (a DBA's own GSQL, which this fake does not parse): ``vertex_types``
+        maps a type to ``{"primary_id": name, "as_attribute": bool, "attrs": {attr: GSQL type}}``, ``edge_types``
+        an edge to ``{"pairs": [(from, to)], "attrs": {...}, "directed": bool, "reverse": name or None}``. The
+        same checks as a schema change: known attribute types, endpoints that exist, no reverse edge on an
+        undirected edge, no name used twice."""
+        if name in self.graphs:
+            raise ValueError(f"graph {name} exists")
+        g = Graph(name)
+        for vtype, spec in vertex_types.items():
+            attrs = dict(spec.get("attrs", {}))
+            bad = {a: t for a, t in attrs.items() if t not in DEFAULTS}
+            if bad:
+                raise ValueError(f"{vtype}: unsupported attribute types {bad}")
+            pid, as_attr = spec.get("primary_id", "id"), bool(spec.get("as_attribute", False))
+            g.vertex_types[vtype] = ({pid: "STRING"} if as_attr else {}) | attrs
+            g.primary_ids[vtype] = (pid, as_attr)
+            g.vertices[vtype] = {}
+        used = set(g.vertex_types)
+        for ename, spec in edge_types.items():
+            pairs = [tuple(x) for x in spec["pairs"]]
+            if {t for pr in pairs for t in pr} - set(g.vertex_types):
+                raise ValueError(f"edge {ename}: unknown endpoint types")
+            directed, reverse = bool(spec.get("directed", True)), spec.get("reverse")
+            if reverse and not directed:
+                raise ValueError(f"edge {ename}: an undirected edge has no reverse edge")
+            for n in (ename, reverse):
+                if n and n in used:
+                    raise ValueError(f"name {n} is used twice")
+                used.add(n)
+            g.edge_types[ename] = {"pairs": pairs, "attrs": dict(spec.get("attrs", {})), "reverse": reverse,
+                                   "directed": directed}
+            g.edges[ename] = {}
+        self.graphs[name] = g
+        return g
 
     # ---- queries: create, install, run
 
@@ -398,7 +467,7 @@ class FakeTigerGraph:
         name, graph, params, _ = self.parse_signature(text)
         if graph != g.name:
             raise FakeError(400, f"query {name} is for graph {graph}, not {g.name}")
-        findings = gsql_lint.lint(text, self.version_tuple)
+        findings = gsql_lint.lint(text, self.version_tuple) or self._unknown_names(g, text, params)
         if findings:
             raise FakeError(
                 400,
@@ -408,6 +477,35 @@ class FakeTigerGraph:
         g.queries[name] = {"text": text, "params": params}
         g.installed.discard(name)
         return {"error": False, "message": f"Successfully created queries: [{name}]."}
+
+    @staticmethod
+    def _unknown_names(g: Graph, text: str, params: list[tuple[str, str]]) -> list[str]:
+        """A semantic check's name resolution, as far as a regex can: vertex and edge types named in the text and
+        ``alias.attribute`` reads must exist in the graph's schema (an attribute of some type, a vector attribute,
+        a TYPEDEF tuple field or a built-in like ``type``). A query written for another schema fails here as it
+        fails a server's semantic check."""
+        code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', gsql_lint._strip_comments(text))
+        code = code[code.find("{") :]
+        declared = {n for _, n in params}
+        edges = set(g.edge_types) | {e["reverse"] for e in g.edge_types.values() if e.get("reverse")}
+        attrs = {a for t in g.vertex_types.values() for a in t} | {a for e in g.edge_types.values() for a in e["attrs"]}
+        attrs |= {a for _, a in g.vectors} | {"type"}
+        for m in re.finditer(r"TYPEDEF\s+TUPLE\s*<([^>]*)>", code):
+            attrs |= {f.split()[-1] for f in m.group(1).split(",") if f.strip()}
+        problems = []
+        for m in re.finditer(r"\b(\w+)\.\*|VERTEX\s*<\s*(\w+)\s*>", code):
+            t = m.group(1) or m.group(2)
+            if t not in g.vertex_types:
+                problems.append(f"vertex type {t} does not exist in graph {g.name}")
+        for m in re.finditer(r"-\(\s*(\w+)\s*(?::\s*\w+)?\s*\)-\s*(\w+)?\s*:", code):
+            if m.group(1) not in declared and m.group(1) not in edges:
+                problems.append(f"edge type {m.group(1)} does not exist in graph {g.name}")
+            if m.group(2) and m.group(2) not in declared and m.group(2) not in g.vertex_types:
+                problems.append(f"vertex type {m.group(2)} does not exist in graph {g.name}")
+        for m in re.finditer(r"(?<![\w@.)])([A-Za-z_]\w*)\.([A-Za-z_]\w*)\b(?!\s*\()", code):
+            if m.group(2) not in attrs:
+                problems.append(f"{m.group(1)}.{m.group(2)}: no attribute {m.group(2)} in graph {g.name}")
+        return list(dict.fromkeys(problems))
 
     @property
     def version_tuple(self) -> tuple[int, ...]:
@@ -524,6 +622,7 @@ class FakeTigerGraph:
             if section == "vertices":
                 for vtype, vid, values in staged:
                     g.vertices[vtype][vid] = {**g.vertices[vtype].get(vid, {}), **values}
+                    g.create(vtype, vid)
                     accepted_v += 1
             elif section == "edges":
                 edges = [
@@ -596,6 +695,7 @@ class FakeTigerGraph:
                 if must_exist:
                     return 0
                 g.vertices[vtype][vid] = {}
+                g.create(vtype, vid)
         values = {}
         for name, s in attrs:
             if name not in spec["attrs"]:
@@ -614,20 +714,21 @@ class FakeTigerGraph:
         for k, t in g.vertex_types[vtype].items():  # DATETIME prints as "YYYY-MM-DD HH:MM:SS"
             if t == "DATETIME" and isinstance(attrs[k], str) and len(attrs[k]) == 10:
                 attrs[k] += " 00:00:00"
-        attrs["id"] = vid
+        pid, as_attr = g.primary_ids.get(vtype, ("id", True))
+        if as_attr:
+            attrs[pid] = vid
         attrs.update(accums)
         return {"v_id": vid, "v_type": vtype, "attributes": attrs}
 
     def _walk(self, g: Graph, vid: str, vtype: str, dtype: str) -> list[tuple[str, str, dict[str, Any]]]:
         """(neighbour id, neighbour type, edge attrs) over a directed edge type (reverse_X walks X backwards)."""
-        base = dtype[len(REVERSE) :] if dtype.startswith(REVERSE) else dtype
-        if base not in g.edges:
-            raise FakeError(400, f"edge type {dtype} does not exist")
+        base, forward = g.edge_spec(dtype)
+        undirected = not g.edge_types[base].get("directed", True)
         out = []
         for (s, d), e in g.edges[base].items():
-            if dtype == base and s == vid and e["src_type"] == vtype:
+            if (forward or undirected) and s == vid and e["src_type"] == vtype:
                 out.append((d, e["dst_type"], e["attrs"]))
-            elif dtype != base and d == vid and e["dst_type"] == vtype:
+            elif (not forward or undirected) and d == vid and e["dst_type"] == vtype and not (undirected and s == d):
                 out.append((s, e["src_type"], e["attrs"]))
         return out
 
@@ -637,6 +738,8 @@ class FakeTigerGraph:
     # ---- simulated installed queries (semantics as documented in gsql/queries/*.gsql)
 
     def _q_get_vertices(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        if p["vtype"] not in g.vertex_types:  # to_vertex_set() with a type the graph does not have
+            raise FakeError(400, f"Runtime Error: {p['vtype']} is not a valid vertex type of graph {g.name}")
         rows = g.vertices.get(p["vtype"], {})
         return [{"vertices": [self._vout(g, p["vtype"], i) for i in dict.fromkeys(p["ids"]) if i in rows]}]
 
@@ -864,6 +967,49 @@ class FakeTigerGraph:
             for vid in ids:
                 self._drop_vertex(g, vtype, vid)
         return [{"deleted_documents": len(docs)}, {"deleted_chunks": len(chunks)}]
+
+    def _eout(self, g: Graph, src: str, st: str, dtype: str, dst: str, dt_: str, attrs: dict[str, Any]) -> dict:
+        """An EDGE value as PRINT writes it: type, direction, both ends and the attributes (DATETIME as text)."""
+        base, _ = g.edge_spec(dtype)
+        spec = g.edge_types[base]
+        values = {a: DEFAULTS.get(t, "") for a, t in spec["attrs"].items()} | dict(attrs)
+        for a, t in spec["attrs"].items():
+            if t == "DATETIME" and isinstance(values[a], str) and len(values[a]) == 10:
+                values[a] += " 00:00:00"
+        return {"e_type": dtype, "directed": spec.get("directed", True), "from_id": src, "from_type": st,
+                "to_id": dst, "to_type": dt_, "attributes": values}
+
+    def _q_walk(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        reached: dict[tuple[str, str], None] = {}
+        walked = []
+        for vid, vtype in p["sources"]:
+            if vid not in g.vertices.get(vtype, {}):
+                raise FakeError(400, f"vertex {vid} of type {vtype} does not exist")
+            for d in p["e_types"]:
+                for nid, nt, attrs in self._walk(g, vid, vtype, d):
+                    reached[(nt, nid)] = None
+                    walked.append(self._eout(g, vid, vtype, d, nid, nt, attrs))
+        return [{"reached": [self._vout(g, t, i) for t, i in reached]}, {"walked": walked}]
+
+    def _q_list_vertices(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        for t in p["v_types"]:
+            if t not in g.vertex_types:
+                raise FakeError(400, f"Runtime Error: {t} is not a valid vertex type of graph {g.name}")
+        rows = sorted((g.vids[(t, i)], t, i) for t in p["v_types"] for i in g.vertices[t] if g.vids[(t, i)] > p["after_vid"])
+        page = rows[: p["lim"]]
+        last = max((v for v, _, _ in page), default=-(2**63))  # MaxAccum<INT>'s default is the smallest INT
+        return [{"vertices": [self._vout(g, t, i) for _, t, i in page]}, {"last_vid": last}]
+
+    def _q_graph_stats(self, g: Graph, p: dict[str, Any]) -> list[Any]:
+        named = re.search(r"Vs = \{([^}]*)\};", g.queries["hl_graph_stats"]["text"]).group(1)
+        types = [x.strip().removesuffix(".*") for x in named.split(",")]
+        vertices = {t: len(g.vertices[t]) for t in types if g.vertices[t]}
+        edges: dict[str, int] = {}
+        for d in p["e_types"]:
+            n = sum(len(self._walk(g, vid, t, d)) for t in types for vid in g.vertices[t])
+            if n:
+                edges[d] = n
+        return [{"vertices": vertices}, {"edges": edges}]
 
     def _interpret_impact(self, g: Graph, text: str, p: dict[str, Any]) -> list[Any]:
         """Runs the generated hl_impacted_* text: `X = SELECT t FROM Y:s -(E:e)- T:t;` and `R = A INTERSECT B;`."""

@@ -292,6 +292,17 @@ def _aliases(props: dict[str, Any]) -> list[str]:
     return [str(a).strip() for a in items if str(a).strip()]
 
 
+def display_name(props: dict[str, Any], fallback: str) -> str:
+    """The display-name rule above, public for stores that read a graph's properties themselves (a foreign
+    TigerGraph graph, core/store/tigergraph.py)."""
+    return _display_name(props, fallback)
+
+
+def aliases_of(props: dict[str, Any]) -> list[str]:
+    """The aliases rule above (an ``aliases`` property, list or ``;``/``|`` separated), public like display_name."""
+    return _aliases(props)
+
+
 def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
     """Infer the ontology of ``graph`` and build its entities, edges and text documents."""
     notes: list[str] = []

@@ -1,0 +1,272 @@
+"""A TigerGraph graph HopLens did not create: the transit network of tests/byog2/graph.py loaded into the loopback
+fake under its own type names and a schema of its own (no HL_Meta, no Document/Chunk, primary ids that are not
+attributes but one, reverse edges with the owner's names), then opened with HOPLENS_BACKEND=tigergraph.
+
+Checks: the ontology read from the server equals the one ``hoplens import-graph`` infers from the same GraphML;
+GraphRAG and BasicRAG answer the byog2 questions exactly as they do over the embedded import (parity); no DDL is
+sent and the schema and data are unchanged after opening and answering; writes are refused; a missing graph is a
+clear error. The fake is not TigerGraph: it simulates the installed queries in Python (fake_tigergraph.py)."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import logging
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from fake_tigergraph import FakeTigerGraph
+from test_tigergraph_store import tg_settings
+
+from core.ingest.graph_import.infer import parse_date
+from core.records import Entity
+from core.store import gsql_gen, gsql_lint
+from core.store.base import StoreError
+
+BYOG2 = Path(__file__).resolve().parents[1] / "byog2"
+GRAPH = "Transit"
+ID_AS_ATTRIBUTE = {"Line": "line_code"}  # one type exposes its primary id as an attribute, the others do not
+
+
+def _graph_module():
+    spec = importlib.util.spec_from_file_location("byog2_graph_for_tigergraph", BYOG2 / "graph.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _gsql_type(values: list) -> str:
+    if all(isinstance(v, bool) for v in values):
+        return "BOOL"
+    if all(isinstance(v, int) for v in values):
+        return "INT"
+    if all(isinstance(v, (int, float)) for v in values):
+        return "DOUBLE"
+    if all(isinstance(v, str) and parse_date(v) and len(v) == 10 for v in values):
+        return "DATETIME"
+    return "STRING"
+
+
+def _value(typ: str, v):
+    return f"{v} 00:00:00" if typ == "DATETIME" else v
+
+
+def load_foreign(fake: FakeTigerGraph, path: Path, name: str = GRAPH) -> nx.DiGraph:
+    """The GraphML as a DBA would model it in TigerGraph: one vertex type per label with typed attributes, one
+    directed edge type per relationship with a reverse edge named ``<NAME>_REV``; loaded through REST++ upserts."""
+    g = nx.read_graphml(path)
+    vtypes: dict[str, dict[str, list]] = {}
+    for _, d in g.nodes(data=True):
+        t = d["labels"].lstrip(":")
+        for k, v in d.items():
+            if k != "labels":
+                vtypes.setdefault(t, {}).setdefault(k, []).append(v)
+    etypes: dict[str, dict] = {}
+    for s, t, d in g.edges(data=True):
+        spec = etypes.setdefault(d["label"], {"pairs": [], "values": {}})
+        pair = (g.nodes[s]["labels"].lstrip(":"), g.nodes[t]["labels"].lstrip(":"))
+        if pair not in spec["pairs"]:
+            spec["pairs"].append(pair)
+        for k, v in d.items():
+            if k != "label":
+                spec["values"].setdefault(k, []).append(v)
+    vschema = {t: {"attrs": {k: _gsql_type(vs) for k, vs in attrs.items()},
+                   "primary_id": ID_AS_ATTRIBUTE.get(t, "id"), "as_attribute": t in ID_AS_ATTRIBUTE}
+               for t, attrs in vtypes.items()}
+    eschema = {e: {"pairs": spec["pairs"], "attrs": {k: _gsql_type(vs) for k, vs in spec["values"].items()},
+                   "directed": True, "reverse": f"{e}_REV"} for e, spec in etypes.items()}
+    fake.define_graph(name, vschema, eschema)
+
+    from core.store.tigergraph import connect
+
+    conn = connect(tg_settings(fake, tg_graph=name))
+    by_type: dict[str, list] = {}
+    for n, d in g.nodes(data=True):
+        t = d["labels"].lstrip(":")
+        types = vschema[t]["attrs"]
+        by_type.setdefault(t, []).append((n, {k: _value(types[k], v) for k, v in d.items() if k != "labels"}))
+    for t, rows in by_type.items():
+        assert conn.upsertVertices(t, rows) == len(rows)
+    by_edge: dict[tuple, list] = {}
+    for s, t, d in g.edges(data=True):
+        key = (g.nodes[s]["labels"].lstrip(":"), d["label"], g.nodes[t]["labels"].lstrip(":"))
+        by_edge.setdefault(key, []).append((s, t, {k: v for k, v in d.items() if k != "label"}))
+    for (st, e, dt), rows in by_edge.items():
+        assert conn.upsertEdges(st, e, dt, rows, vertexMustExist=True) == len(rows)
+    return g
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    from core.config import Settings
+    from core.llm.embed_offline import OfflineEmbedder
+
+    return OfflineEmbedder.from_settings(Settings())
+
+
+@pytest.fixture(scope="module")
+def transit(tmp_path_factory, embedder):
+    from core.config import Settings
+    from core.ingest.graph_import.load import import_graph
+    from core.store import open_store
+
+    root = tmp_path_factory.mktemp("tg_foreign")
+    path = _graph_module().write_graphml(root / "data")
+    settings = Settings(store=str(root / "embedded"))
+    import_graph(path, settings.store_path(), settings, embedder=embedder)
+    emb = open_store(settings, settings.store_path())
+    with FakeTigerGraph() as fake:
+        load_foreign(fake, path)
+        before = (copy.deepcopy(fake._schema(fake.graphs[GRAPH])), copy.deepcopy(fake.graphs[GRAPH].vertices),
+                  copy.deepcopy(fake.graphs[GRAPH].edges))
+        mark = len(fake.requests)
+        tg_cfg = tg_settings(fake, tg_graph=GRAPH, backend="tigergraph", store=str(root / "tg_store"))
+        tg = open_store(tg_cfg, tg_cfg.store_path())
+        yield {"fake": fake, "tg": tg, "emb": emb, "before": before, "mark": mark, "root": root, "cfg": tg_cfg}
+        tg.close()
+    emb.close()
+
+
+def test_opens_as_a_foreign_graph_with_the_imported_ontology(transit):
+    tg, emb = transit["tg"], transit["emb"]
+    assert type(tg).__name__ == "ForeignGraphStore" and tg.backend == "tigergraph"
+    got, want = tg.ontology().to_dict(), emb.ontology().to_dict()
+    for key in ("vertex_types", "edge_types"):
+        assert sorted(got[key], key=lambda x: json.dumps(x, sort_keys=True)) == \
+            sorted(want[key], key=lambda x: json.dumps(x, sort_keys=True)), key
+    line = tg.ontology().vertex_type("Line")
+    assert "line_code" not in {a.name for a in line.attrs}  # the primary id is the id, not a property
+    assert set(line.attr("mode").values) == {"bus", "metro", "tram"}  # closed values inferred from the data
+    assert tg.ontology().vertex_type("Station").attr("opened").kind == "date"
+
+
+def test_store_reads_agree_with_the_embedded_import(transit):
+    tg, emb = transit["tg"], transit["emb"]
+    assert tg.entity_ids() == emb.entity_ids()
+    assert tg.edge_keys() == [k for k in emb.edge_keys() if k[1] not in ("MENTIONS", "PART_OF")]
+    assert tg.alias_table() == emb.alias_table()
+    for args in (("Station", 5, 3), ("Line", 100, 0), (None, 7, 300)):
+        assert tg.list_entities(*args) == emb.list_entities(*args)
+    ids = ["stn-003", "line-02", "inc-010", "nope"]
+    assert tg.get_entities(ids) == emb.get_entities(ids)
+    assert tg.get_entity("line-02").name == emb.get_entity("line-02").name  # display name from `name`
+    assert tg.find_entities("amber") == emb.find_entities("amber")
+    for args in (("stn-003",), ("line-02", "STOPS_AT", "out"), ("stn-003", "CONNECTS_TO", "in")):
+        assert tg.neighbors(*args) == emb.neighbors(*args), args
+    assert tg.expand(["line-02", "inc-010"], 2, 5, None, 40) == emb.expand(["line-02", "inc-010"], 2, 5, None, 40)
+    s_tg, s_emb = tg.stats(), emb.stats()
+    assert s_tg["entities"] == s_emb["entities"]
+    assert s_tg["edges"] == {k: v for k, v in s_emb["edges"].items() if k not in ("MENTIONS", "PART_OF")}
+
+
+def _questions() -> list[dict]:
+    return [json.loads(x) for x in (BYOG2 / "questions.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def test_graphrag_and_basicrag_answer_as_over_the_embedded_import(transit, embedder):
+    from core.config import Settings
+    from core.pipelines import build_pipelines
+
+    tg, emb = transit["tg"], transit["emb"]
+    pipes = {st.backend: build_pipelines(Settings(), store=st, embedder=embedder, names=("basic", "graph"))
+             for st in (tg, emb)}
+    questions = _questions()[::2]  # 40 of the 80, every kind
+    assert len(questions) >= 40 and {q["kind"] for q in questions} >= {"aggregate", "multi_hop", "lookup"}
+    answered = 0
+    for q in questions:
+        for name in ("graph", "basic"):
+            a_tg = pipes["tigergraph"][name].answer(q["question"])
+            a_emb = pipes["embedded"][name].answer(q["question"])
+            assert a_tg.backend == "tigergraph" and a_emb.backend == "embedded"
+            assert a_tg.text == a_emb.text, (name, q["question"])
+            assert a_tg.plan == a_emb.plan, (name, q["question"])
+            assert [(c.kind, c.source, c.text) for c in a_tg.context] == \
+                [(c.kind, c.source, c.text) for c in a_emb.context], (name, q["question"])
+            if name == "graph":
+                assert a_tg.subgraph == a_emb.subgraph, q["question"]
+                answered += bool(a_tg.plan and a_tg.plan.result_ids)
+    assert answered >= len(questions) // 2  # the comparison is over real answers, not empty ones
+
+
+def test_the_users_graph_is_not_changed(transit):
+    fake, before = transit["fake"], transit["before"]
+    after = (fake._schema(fake.graphs[GRAPH]), fake.graphs[GRAPH].vertices, fake.graphs[GRAPH].edges)
+    assert after == before
+    sent = fake.requests[transit["mark"]:]
+    assert not [r for r in sent if r.path.startswith("/gsql/v1/statements")]  # no DDL, no GSQL statements
+    assert not [r for r in sent if r.method == "POST" and r.path.rstrip("/") == f"/restpp/graph/{GRAPH}"]  # no upsert
+    created = {gsql_lint.header(r.text())[0] for r in sent if r.path == "/gsql/v1/queries"}
+    assert created == set(gsql_gen.FOREIGN_QUERIES)  # only HopLens's own read queries were created
+    assert set(fake.graphs[GRAPH].installed) == set(gsql_gen.FOREIGN_QUERIES)
+
+
+def test_writes_are_refused_and_bookkeeping_stays_local(transit):
+    tg, fake = transit["tg"], transit["fake"]
+    with pytest.raises(StoreError, match="not created by HopLens"):
+        tg.upsert_entities([Entity("x-1", "Station", "New Station")])
+    with pytest.raises(StoreError, match="read-only"):
+        tg.delete_entities(["stn-003"])
+    tg.set_meta("note", "kept here")
+    assert tg.get_meta("note") == "kept here"
+    local = transit["cfg"].store_path() / "tigergraph_foreign" / f"{GRAPH}.json"
+    assert json.loads(local.read_text(encoding="utf-8"))["note"] == "kept here"
+    assert "HL_Meta" not in fake.graphs[GRAPH].vertex_types
+
+
+def test_no_text_on_a_foreign_graph(transit, embedder, caplog):
+    from core.store import open_store
+
+    cfg = transit["cfg"]
+    tg = open_store(cfg, cfg.store_path())  # a fresh store: the note is logged once per store
+    try:
+        with caplog.at_level(logging.INFO, logger="core.store.tigergraph"):
+            assert tg.vector_search(embedder.embed_query("signal fault"), 5) == []
+        assert "no documents or chunks, so vector search finds nothing" in caplog.text
+        assert tg.stats()["documents"] == 0 and "no documents or chunks" in tg.stats()["note"]
+    finally:
+        tg.close()
+    tg = transit["tg"]
+    assert tg.lexical_search("signal fault", 5) == [] and tg.documents_for_entity("stn-003") == []
+    assert tg.chunks_for_entities(["stn-003"]) == {"stn-003": []}
+
+
+def test_reopening_reuses_the_installed_queries(transit):
+    from core.store import open_store
+
+    fake, cfg = transit["fake"], transit["cfg"]
+    mark = len(fake.requests)
+    again = open_store(cfg, cfg.store_path())
+    try:
+        assert not [r for r in fake.requests[mark:] if r.path.startswith("/gsql/v1/queries")]
+        assert again.ontology().to_dict() == transit["tg"].ontology().to_dict()
+    finally:
+        again.close()
+
+
+def test_building_into_a_foreign_graph_is_refused(transit):
+    from core.store.tigergraph import open_store
+
+    with pytest.raises(StoreError, match="not created by HopLens"):
+        open_store(transit["cfg"], None, create=True)
+
+
+def test_a_graph_that_does_not_exist_is_a_clear_error():
+    from core.store.tigergraph import open_store
+
+    with FakeTigerGraph() as fake:
+        with pytest.raises(StoreError, match="'Nowhere' does not exist"):
+            open_store(tg_settings(fake, tg_graph="Nowhere"), None)
+
+
+def test_foreign_queries_pass_the_lint_and_hoplens_queries_fail_on_a_foreign_schema(transit):
+    tg, fake = transit["tg"], transit["fake"]
+    for name, text in gsql_gen.foreign_query_texts(tg.schema_onto).items():
+        assert gsql_lint.lint(text) == [], name
+        head = gsql_lint.header(text)
+        assert head and tuple(p for _, p in head[1]) == gsql_gen.FOREIGN_QUERIES[name]
+    # the fake's name check rejects a query written for HopLens's own schema, as a semantic check would
+    hoplens = (gsql_gen.QUERY_DIR / "hl_entity_lookup.gsql").read_text(encoding="utf-8").replace("$graphname", GRAPH)
+    problems = fake._unknown_names(fake.graphs[GRAPH], hoplens, [])
+    assert any("aliases" in p for p in problems) and any(".id" in p for p in problems)
