@@ -69,6 +69,13 @@ def attribute_values(attr: str, values: dict[str, str], names: dict[str, str], t
     return _c(f"{attr} = {distinct} (over {len(values)} {target} entities: {each}; path: {desc}).")
 
 
+def edge_values(a_id: str, a_name: str, b_id: str, b_name: str, edge: str, attr: str, values: list) -> str:
+    if not values:
+        return _c(f"no {edge} edge between {a_id} ({a_name}) and {b_id} ({b_name}), so no {attr} is recorded.")
+    shown = ", ".join(str(v) for v in values)
+    return _c(f"{attr} of the {edge} edge between {a_id} ({a_name}) and {b_id} ({b_name}) = {shown}.")
+
+
 def value_check(entity_id: str, name: str, attr: str, have, wanted: list[str], ok: bool) -> str:
     shown = have if have not in (None, "") else "unrecorded"
     tail = "" if ok else f", not {' or '.join(wanted)}"

@@ -131,7 +131,10 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
             r.use(other.start, other.end, f"type {other.type}")
             break
     plan.conditions = conditions(ctx.vocab, r, target.type, on_path_types(plan), {target.start})
-    if not (plan.filters or plan.walks or plan.conditions or r.count or r.aggregate or r.any
+    asking = r.words[r.ask_from :]
+    every = target.plural and (bool(set(asking) & {"all", "every", "each"}) or (asking[:1] and asking[0] in (
+        "list", "enumerate", "name")))  # "Show me all the depots.", "List the operators."
+    if not (plan.filters or plan.walks or plan.conditions or r.count or r.aggregate or r.any or every
             or superlative(r, vt) is not None):
         return None  # "tell me about outages": nothing exact to compute
     plan.path = flat_path(plan)
@@ -193,6 +196,30 @@ def value_check(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
                     filters=[f], explanation=f"{f.attr} of {anchor.id} {f.op} {f.value}")
         return PlanResult(plan, [facts.value_check(anchor.id, anchor.name, f.attr, have, [str(w) for w in wanted], ok)],
                           [anchor.id])
+    return None
+
+
+def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
+    """An attribute of the edge between two named entities ("How many minutes from A to B?", "What grade did X
+    get in Y?"): the edge types joining their types that carry an attribute the question names."""
+    stems = [lx.stem(w) for w in r.words]
+    for i, a in enumerate(r.anchors):
+        for b in r.anchors[i + 1 :]:
+            for e in r.onto.edge_types:
+                if e.structural or {e.src, e.dst} != {a.type, b.type}:
+                    continue
+                for attr in e.attrs:
+                    phrase = [lx.stem(w) for w in lx.words_of(attr.name.replace("_", " "))]
+                    at = next((k for k in range(len(stems) - len(phrase) + 1) if stems[k : k + len(phrase)] == phrase), -1)
+                    if not phrase or at < 0:
+                        continue
+                    values = [edge.attrs.get(attr.name) for edge, other in ctx.store.neighbors(a.id, e.name)
+                              if other.id == b.id and edge.attrs.get(attr.name) is not None]
+                    r.use(at, at + len(phrase), f"edge attribute {attr.name}")
+                    plan = Plan("lookup", anchors=[a.id, b.id], target_type=e.name, operator="value",
+                                attribute=attr.name, explanation=f"{attr.name} of {e.name} between {a.id} and {b.id}")
+                    fact = facts.edge_values(a.id, a.name, b.id, b.name, e.name, attr.name, values)
+                    return PlanResult(plan, [fact], [a.id, b.id])
     return None
 
 

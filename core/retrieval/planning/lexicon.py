@@ -86,6 +86,7 @@ FUNCTION_WORDS = frozenset(
     really basically overall altogether across whole entire full complete entirely anything something everything
     nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
+    network database db dataset data graph catalog catalogue inventory registry directory universe
     total number count many much consider considering regarding given suppose take single lone sole ones
     ever far respectively base pool roster set group collection lineup book footprint distinct unique different
     separate individual record records recorded file books system today mind think wonder curious interested
@@ -134,6 +135,34 @@ def stem(word: str) -> str:
                 w = w[:-1]  # "shipped" -> ship
             break
     return w[:-1] if len(w) > 3 and w.endswith("e") else w
+
+
+# A yes/no attribute's values ("step_free": yes/no; a GraphML boolean: true/false).
+TRUTHY = frozenset({"yes", "true", "y", "t", "1"})
+FALSY = frozenset({"no", "false", "n", "f", "0"})
+# Asking what something *can* do is about a capacity, not about the relations it has now ("how many can X hold").
+MODALS = frozenset({"can", "could"})
+CAPACITY_VERBS = frozenset({"hold", "fit", "carry", "seat", "accommodate", "house", "store", "take", "handle"})
+CAPACITY_WORDS = ("capacity", "seats", "seat", "max", "maximum", "limit", "size")
+
+
+def plural_forms(word: str) -> set[str]:
+    """The word and the singulars it may be the plural of ("faults" -> fault; "classes" -> class; "cities" -> city)."""
+    out = {word}
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        out.add(word[:-1])
+        if word.endswith("es"):
+            out.add(word[:-2])
+        if word.endswith("ies"):
+            out.add(word[:-3] + "y")
+    return out
+
+
+def same_words(words: list[str], value: list[str]) -> bool:
+    """``words`` say ``value``, its last word maybe in the plural ("signal faults" says "signal fault")."""
+    if len(words) != len(value) or not value:
+        return False
+    return words[:-1] == value[:-1] and value[-1] in plural_forms(words[-1])
 
 
 def find_phrase(words: list[str], phrase: str) -> int:

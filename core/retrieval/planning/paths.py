@@ -15,6 +15,8 @@ from core.records import EdgeCondition, Filter, PathStep, Stage, Walk
 from core.retrieval.planning.lexicon import stem, verb_phrases
 
 MAX_PATH_LEN = 4
+HEAD_VERB_CREDIT = 0.6  # a relation's verb said with another preposition than its name's
+PREPOSITIONS = frozenset("at in on to from by with for of into onto through via".split())
 
 
 @lru_cache(maxsize=1024)
@@ -43,11 +45,18 @@ def typed_paths(onto: Ontology, src: str, dst: str, max_len: int = MAX_PATH_LEN)
 
 def verb_weights(onto: Ontology, words: list[str]) -> dict[str, float]:
     """Edge name -> credit for the strongest of its verb phrases the question uses (inflections allowed)."""
-    text = " " + " ".join(stem(w) for w in words) + " "
+    stems = [stem(w) for w in words]
+    text = " " + " ".join(stems) + " "
+    nouns = {stem(w) for n in onto.type_nouns() for w in n.split()}
     out: dict[str, float] = {}
     for phrase, edge, weak in verb_phrases(onto):
-        if f" {' '.join(stem(w) for w in phrase.split())} " in text:
+        p = [stem(w) for w in phrase.split()]
+        if f" {' '.join(p)} " in text:
             out[edge] = max(out.get(edge, 0.0), 0.3 if weak else 1.0)
+        elif (len(p) >= 2 and not weak and len(p[0]) >= 4 and p[0] in stems and p[0] not in nouns
+              and p[-1] in PREPOSITIONS):
+            # the verb with another preposition ("lines that stop in X" for STOPS_AT): weaker than the phrase
+            out[edge] = max(out.get(edge, 0.0), HEAD_VERB_CREDIT)
     return out
 
 
@@ -94,7 +103,9 @@ def render_path(start: str, steps: list[PathStep]) -> str:
 
 
 def render_filters(filters: list[Filter]) -> str:
-    return ", ".join(f"{f.attr} {f.op} {'/'.join(map(str, f.value)) if f.op in ('in', 'not in') else f.value}" for f in filters)
+    return ", ".join(f"{f.attr} recorded" if f.op == "!=" and f.value == "" else
+                     f"{f.attr} {f.op} {'/'.join(map(str, f.value)) if f.op in ('in', 'not in') else f.value}"
+                     for f in filters)
 
 
 def render_condition(c: EdgeCondition) -> str:

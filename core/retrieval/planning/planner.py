@@ -26,7 +26,7 @@ from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, validate_plan
 from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, choose_target, read
 from core.retrieval.planning.results import Context, PlanResult, describe
-from core.retrieval.planning.values import Vocabulary, attr_filters, lookup_attr
+from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr
 
 
 def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None,
@@ -105,18 +105,18 @@ class Planner:
 
     def _value_owners(self, r: Reading) -> set[str]:
         """Types one of whose closed values the question names (as whole words)."""
-        words = [w for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS]
+        words = {f for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS for f in lx.plural_forms(w)}
         return {vt.name for vt in self.onto.entity_types() for vals in self.ctx.vocab.values(vt).values() for v in vals
-                if lx.words_of(v) and set(lx.words_of(v)) <= set(words)}
+                if lx.words_of(v) and set(lx.words_of(v)) <= words}
 
     def _type_of_words(self, r: Reading) -> Noun | None:
         """No type noun and no named entity: the one type that owns both a closed value and an attribute word the
         question uses ("Enterprise renewals" -> Customer: segment value, renewal date)."""
-        words = [w for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS]
+        words = {f for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS for f in lx.plural_forms(w)}
         stems = {lx.stem(w) for w in words}
         fits = []
         for vt in self.onto.entity_types():
-            values = any(lx.words_of(v) and set(lx.words_of(v)) <= set(words)
+            values = any(lx.words_of(v) and set(lx.words_of(v)) <= words
                          for vals in self.ctx.vocab.values(vt).values() for v in vals)
             attrs = [a for a in vt.attrs if any({lx.stem(w) for w in lx.words_of(ph)} <= stems for ph in a.words if ph)]
             if values and attrs:
@@ -143,6 +143,23 @@ class Planner:
                 {e.src, e.dst} == {anchor_type, vt.name} for e in self.onto.edge_types)
             if named and related:
                 return Noun(vt.name, -1, -1, True)
+        return None
+
+    def _type_of_edge_noun(self, r: Reading, anchor_type: str) -> Noun | None:
+        """A relation's own word used as a noun names its far end ("how many stops does the Jade Line have?":
+        STOPS_AT's stations). Only when exactly one edge of the anchor's type has that word."""
+        typed = {i for n in r.nouns for i in range(n.start, n.end)}
+        for i in range(r.ask_from, len(r.words)):
+            w = r.words[i]
+            if w == "_" or i in typed or w in lx.FUNCTION_WORDS or len(w) < 4:
+                continue
+            stems = {lx.stem(f) for f in lx.plural_forms(w)}
+            fits = {(e.dst if e.src == anchor_type else e.src) for e in self.onto.edge_types
+                    if not e.structural and anchor_type in (e.src, e.dst)
+                    and lx.stem(lx.words_of(e.name.replace("_", " "))[0]) in stems}
+            if len(fits) == 1:
+                r.use(i, i + 1, "relation")
+                return Noun(fits.pop(), i, i + 1, w.endswith("s"))
         return None
 
     def _type_of_value(self, r: Reading, anchor_type: str) -> Noun | None:
@@ -258,6 +275,10 @@ class Planner:
         anchor = r.anchors[0]
         if r.portfolio and not other_nouns:
             return h.portfolio(ctx, anchor)
+        if len(r.anchors) >= 2 and not (r.count and other_nouns):
+            on_edge = h.edge_value(ctx, r)  # "how many minutes from A to B?"
+            if on_edge is not None:
+                return on_edge
         same_type = [a for a in r.anchors if a.type == anchor.type]
         if len(same_type) >= 2 and r.compare and target is not None and not r.count:
             return h.comparison(ctx, r, same_type[:2], target)
@@ -271,6 +292,12 @@ class Planner:
             checked = h.value_check(ctx, r, anchor)
             if checked is not None:
                 return checked
+        vt_anchor = self._type(anchor.type)
+        capacity = capacity_attr(r, vt_anchor) if vt_anchor is not None and r.count else None
+        if capacity is not None:
+            if target is not None:
+                r.use(target.start, target.end, f"type {target.type}")
+            return h.lookup(ctx, anchor, capacity)  # "how many vehicles can the depot hold?"
         if target is None and r.aggregate:
             target = self._type_of_measure(r, anchor.type)  # "how much ARR was exposed when O happened?"
         if target is None:
@@ -282,6 +309,8 @@ class Planner:
             target = target_from_verbs(r, anchor.type)
             if target is None and wh and self._wh_type(wh, anchor.type) != anchor.type:
                 target = Noun(self._wh_type(wh, anchor.type), -1, -1, False)
+        if target is None:
+            target = self._type_of_edge_noun(r, anchor.type)  # "how many stops does the line have?"
         if target is None:
             target = self._type_of_value(r, anchor.type)  # "has Baytree DB ever had a P0?"
         if target is None:

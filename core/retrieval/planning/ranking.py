@@ -89,10 +89,19 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
             continue  # "at least", "at most"
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if w in lx.DATE_TOP | lx.DATE_BOTTOM and (w != "last" or nxt in lx.nouns(r.onto) or nxt == "one"):
-            dates = [a for a in vt.attrs if a.kind == DATE]
-            named = [a for a in dates if any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0 for p in a.words)]
-            if dates:
-                return w, (named or dates)[0].name, w in lx.DATE_TOP
+            # a date, or a year kept as an integer ("founded first", "the oldest vehicle" by build year)
+            yearly = [a for a in vt.attrs if a.kind == INT and "year" in lx.words_of(a.name.replace("_", " "))]
+            dates = [a for a in vt.attrs if a.kind == DATE] + yearly
+            named = [a for a in vt.attrs if a.kind in (DATE, INT)
+                     and any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0 for p in (a.name.replace("_", " "), *a.words))
+                     and (a.kind == DATE or a in yearly or w in ("first", "earliest", "latest", "last"))]
+            if named or dates:
+                attr = (named or dates)[0]
+                for p in (attr.name.replace("_", " "), *attr.words):
+                    at = lx.find_stemmed(words, lx.phrase_of(p))
+                    if at >= 0:
+                        r.use(at, at + len(lx.words_of(p)), f"attribute {attr.name}")
+                return w, attr.name, w in lx.DATE_TOP
         if w in lx.TOP_WORDS | lx.BOTTOM_WORDS:
             attr = numeric_attr(r, vt)
             if attr is None:  # "the longest outage": the adjective names the attribute ("how long")

@@ -32,6 +32,7 @@ _ANSWER_TYPE = re.compile(r"^\s*(?:\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|than
 _REQUEST = re.compile(r"^\s*(?:and\s+|so\s+|now\s+|then\s+|also\s+)?(list|name|show|give|tell|count|tally|find|"
                       r"identify|enumerate|provide|return|pull|get|what|which|who|whom|whose|how|where|when|is|are|"
                       r"was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
+_POSSESSIVE_WH = re.compile(r"\b(?:which|what)\s+([a-z0-9]+?)(?:'s|’s|'|’)\s+[a-z]")
 # "who" asks for a person or an organisation; "where" for a place.
 WH_TYPES = {"who": ("Employee", "Customer", "Vendor"), "whom": ("Employee", "Customer", "Vendor"), "where": ("Region",)}
 
@@ -289,6 +290,12 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
         if earlier:
             r.references[r.ask_from + 2] = f"the {earlier[-1].type} named earlier"
             return earlier[-1]
+    owner = _POSSESSIVE_WH.search(r.masked.lower())
+    if owner:
+        # "Which operators' vehicles were involved in …": the possessor is asked for, the possessed is on the way
+        held = next((n for n in asking if r.words[n.start] == owner.group(1)), None)
+        if held is not None:
+            return held
     wh = WH_TYPES.get(rest[0] if rest else "")
     if wh is not None and not any(r.onto.has_type(t) for t in wh):
         wh = tuple(v.name for v in r.onto.entity_types())  # an ontology without the CRM's person types
@@ -344,6 +351,9 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         gap = [w for w in r.words[e1:s2] if w not in lx.FUNCTION_WORDS and w != "_"]
         if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1:
             out |= set(range(e1, s2))
+    modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
+    if modal is not None:  # "how many vehicles can the depot hold": a capacity, not the relation it has now
+        out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
     if len(typed) >= 2:
         # "the accounts that the outage left stranded": words after the last of two related things end the relation
         (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
@@ -351,6 +361,8 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         tail = [w for w in r.words[e2:] if w not in lx.FUNCTION_WORDS and w != "_"]
         if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS:
             out |= set(range(e2, len(r.words)))
+    if modal is not None:
+        out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
     return out
 
 

@@ -125,7 +125,7 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             v = lx.words_of(value)
             for i in range(lo, min(hi, len(words)) - len(v) + 1):
                 span = set(range(i, i + len(v)))
-                if words[i : i + len(v)] == v and not span & taken:
+                if lx.same_words(words[i : i + len(v)], v) and not span & taken:
                     spots.append((i, i + len(v), value))
                     taken |= span
         spots.sort()
@@ -144,8 +144,8 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             # "excluding the Enterprise ones", "leaving out anything Closed": an exclusion marks a value too
             excluded = bool(lx.EXCLUSION.search(" ".join(w for w in words[max(0, i - 4) : i]
                                                           if w not in ("anything", "everything", "all"))))
-            if (loose or distinctive or near_noun or predicate or excluded or attr_words & set(after)
-                    or attr_words & set(before)):
+            said = {lx.stem(w) for w in (*after, *before)}  # "caused by signal faults": the attribute "cause"
+            if loose or distinctive or near_noun or predicate or excluded or {lx.stem(w) for w in attr_words} & said:
                 found.append((i, end, value))
         # A value listed beside an accepted one belongs to the same set ("Open or In Progress", "Gold, Platinum").
         joins = {"or", "and", "either", "nor", "a", "an", "the"}
@@ -163,7 +163,7 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             for s, e, _ in found:
                 r.use(s, e, f"filter {attr.name}")
                 for j in range(max(0, s - 3), min(len(words), e + 3)):
-                    if words[j] in attr_words:
+                    if words[j] in attr_words or lx.stem(words[j]) in {lx.stem(w) for w in attr_words}:
                         r.use(j, j + 1, f"attribute {attr.name}")
             for phrase in (attr.name.replace("_", " "), *attr.words):
                 r.use_phrase(phrase, f"attribute {attr.name}")
@@ -181,8 +181,54 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
                 filters.append(Filter(attr.name, "!=" if neg else "==", vals[0]))
             else:
                 filters.append(Filter(attr.name, "not in" if neg else "in", vals))
+    filters += _flag_filters(vocab, r, target, taken, lo, hi)
     filters += _numeric_filters(r, target)
     return filters
+
+
+def flag_values(values: tuple[str, ...]) -> tuple[str, str] | None:
+    """(true value, false value) of a yes/no attribute ("yes"/"no", "true"/"false"), else None."""
+    yes = [v for v in values if v.casefold() in lx.TRUTHY]
+    no = [v for v in values if v.casefold() in lx.FALSY]
+    return (yes[0], no[0]) if len(values) == 2 and yes and no else None
+
+
+def flag_phrases(attr) -> list[list[str]]:
+    """How a question says a yes/no attribute: its name without a leading is/has ("is_active" -> active,
+    "step_free" -> step free); single generic words are left out."""
+    toks = lx.words_of(attr.name.replace("_", " "))
+    if len(toks) > 1 and toks[0] in ("is", "has", "have", "can", "was"):
+        toks = toks[1:]
+    out = [toks] if toks else []
+    for ph in attr.words:
+        w = lx.words_of(ph)
+        if len(w) > 1 and w not in out:
+            out.append(w)
+    return out
+
+
+def _flag_filters(vocab: Vocabulary, r: Reading, target: VertexType, taken: set[int], lo: int, hi: int) -> list[Filter]:
+    """A yes/no attribute said as a property: "step-free stations", "which stations are step-free" -> == yes;
+    "not step-free", "non step-free", "without step-free access" -> == no."""
+    out: list[Filter] = []
+    for attr in target.attrs:
+        pair = flag_values(vocab.values(target).get(attr.name, ()))
+        if pair is None:
+            continue
+        for p in flag_phrases(attr):
+            i = lx.find_phrase(r.words[lo:hi], " ".join(p))
+            if i < 0 or set(range(lo + i, lo + i + len(p))) & taken:
+                continue
+            i += lo
+            before = r.words[max(0, i - 3) : i]
+            neg = bool(set(before) & (lx.NEGATION_WORDS | {"non"}))
+            out.append(Filter(attr.name, "==", pair[1] if neg else pair[0]))
+            r.use(i, i + len(p), f"filter {attr.name}")
+            for j in range(max(0, i - 3), i):
+                if r.words[j] in lx.NEGATION_WORDS | {"non"}:
+                    r.use(j, j + 1, "negation")
+            break
+    return out
 
 
 def _in_list(words: list[str], i: int) -> int:
@@ -228,6 +274,8 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
                     _use_tail(r, m.group(0)[:80])
                 break
             break
+    filters += _numeric_equality(r, target, {f.attr for f in filters})
+    filters += _recorded(r, target, {f.attr for f in filters})
     dates = [a for a in target.attrs if a.kind == DATE]
     iso = re.search(r"\b(since|after|from|before|until|prior to)\s+(?:the\s+)?(\d{4}-\d{2}-\d{2})\b", low)
     if iso and dates and not any(f.attr in {a.name for a in dates} for f in filters):
@@ -264,6 +312,46 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
             for p in a.words:
                 r.use_phrase(p, f"attribute {a.name}")
     return filters
+
+
+AUXILIARIES = frozenset({"been", "was", "were", "is", "are", "be", "got", "get", "gets"})
+
+
+def _recorded(r: Reading, target: VertexType, have: set[str]) -> list[Filter]:
+    """A date attribute said as a passive verb with no date ("incidents that have been reported", "stations that
+    were opened") asks for the entities that have the date: the filter keeps exactly those."""
+    verbs = lx.verb_positions(r.onto, r.words)
+    for attr in target.attrs:
+        if attr.kind != DATE or attr.name in have:
+            continue
+        mine = {lx.stem(w) for ph in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(ph)}
+        for j in range(1, len(r.words)):
+            w = r.words[j]
+            if (w.endswith(("ed", "en")) and lx.stem(w) in mine and r.words[j - 1] in AUXILIARIES and j not in verbs
+                    and not _YEAR.search(" ".join(r.words[j : j + 4])) and not _DATE.search(r.low)):
+                r.use(j, j + 1, f"attribute {attr.name}")
+                return [Filter(attr.name, "!=", "")]
+    return []
+
+
+def _numeric_equality(r: Reading, target: VertexType, have: set[str]) -> list[Filter]:
+    """A number right after an integer attribute's word is its value ("stations in zone 3", "floor 2")."""
+    out: list[Filter] = []
+    for attr in target.attrs:
+        if attr.kind != INT or attr.name in have:
+            continue
+        for phrase in sorted({attr.name.replace("_", " "), *attr.words}, key=len, reverse=True):
+            p = lx.words_of(phrase)
+            if not p or set(p) & (KIND_WORDS[INT] | lx.FUNCTION_WORDS | {"year"}):
+                continue
+            i = lx.find_phrase(r.words, " ".join(p))
+            j = i + len(p)
+            if i >= 0 and j < len(r.words) and r.words[j].isdigit() and not (
+                    j + 1 < len(r.words) and r.words[j + 1] in ("percent", "pct")):
+                out.append(Filter(attr.name, "==", int(r.words[j])))
+                r.use(i, j + 1, f"filter {attr.name}")
+                break
+    return out
 
 
 def _use_tail(r: Reading, tail: str) -> None:
@@ -352,6 +440,22 @@ def lookup_attr(r: Reading, vt: VertexType) -> str | None:
             if w in mine:
                 r.use(j, j + 1, f"attribute {best[2]}")
     return best[2] if best else None
+
+
+def capacity_attr(r: Reading, vt: VertexType) -> str | None:
+    """ "How many vehicles can the depot hold?": a modal and a capacity verb ask for the entity's capacity
+    attribute (an integer whose name says capacity, seats, maximum …), not for a count of what it has now."""
+    modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
+    verb = next((i for i, w in enumerate(r.words) if modal is not None and i > modal and w in lx.CAPACITY_VERBS), None)
+    if verb is None:
+        return None
+    fits = [a for a in vt.attrs if a.kind in (INT, FLOAT)
+            and set(lx.words_of(a.name.replace("_", " "))) & set(lx.CAPACITY_WORDS)]
+    if len(fits) != 1:
+        return None
+    r.use(verb, verb + 1, f"attribute {fits[0].name}")
+    r.use(modal, modal + 1, f"attribute {fits[0].name}")
+    return fits[0].name
 
 
 def numeric_attr(r: Reading, vt: VertexType) -> str | None:
