@@ -157,21 +157,24 @@ class FakeHTTPServer:
                     scripted = Reply(429, headers=extra)
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        answer = None
         try:
             if hold:
                 while not self._release.wait(0.02) and not self._stopping.is_set():
                     pass
-                rec.status = 599
-                return  # dropped: the client was killed meanwhile (or gets a closed connection)
-            self._reply(h, headers, body, scripted, rec)
+                rec.status = 599  # dropped: the client was killed meanwhile (or gets a closed connection)
+            else:
+                answer = self._answer(h, headers, body, scripted, rec)
         finally:
-            with self._lock:
+            with self._lock:  # out of flight before the reply goes out: a client holding its reply sees no overlap
                 self.in_flight -= 1
                 self.held -= hold
+        if answer is not None:
+            self._send(h, *answer)
 
-    def _reply(
+    def _answer(
         self, h: BaseHTTPRequestHandler, headers: dict[str, str], body: Any, scripted: Reply | None, rec: Recorded
-    ) -> None:
+    ) -> tuple[int, bytes, dict[str, str]]:
         if scripted and scripted.delay_s:
             self._stopping.wait(scripted.delay_s)
         if scripted and scripted.body is not None:
@@ -183,7 +186,9 @@ class FakeHTTPServer:
             if scripted:
                 extra = {**extra, **scripted.headers}
         rec.status = status
-        payload = out.encode() if isinstance(out, str) else json.dumps(out).encode()
+        return status, out.encode() if isinstance(out, str) else json.dumps(out).encode(), extra
+
+    def _send(self, h: BaseHTTPRequestHandler, status: int, payload: bytes, extra: dict[str, str]) -> None:
         try:
             h.send_response(status)
             h.send_header("content-type", "application/json")
