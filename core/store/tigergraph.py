@@ -1753,7 +1753,9 @@ class ForeignGraphStore(TigerGraphStore):
         elif not self.edges_by_name.get(base, SchemaEdge(base, True, None)).directed:
             st, dt_ = str(e.get("from_type")), str(e.get("to_type"))
             decl = self._onto.edges(base) if self._onto else ()
-            if decl and not any(d.src == st and d.dst == dt_ for d in decl):  # undirected, met from its far end
+            if st == dt_:  # an undirected self-relation has no stored direction: HopLens reads it lower id first
+                src, dst = min(src, dst), max(src, dst)
+            elif decl and not any(d.src == st and d.dst == dt_ for d in decl):  # undirected, met from its far end
                 src, dst, forward = dst, src, False
         kinds = {a.name: a.kind for d in (self._onto.edges(base) if self._onto else ()) for a in d.attrs}
         attrs = {}
