@@ -127,3 +127,71 @@ def test_date_attribute_said_as_a_passive_verb(transit):
     incidents = _of(g, "Incident")
     _, plan = _ask(pipe, "How many minor incidents have been reported?")
     assert plan.result_count == sum(d["severity"] == "minor" and bool(d.get("reported")) for d in incidents.values())
+
+
+# ---- a university graph (tests/byog3/graph.py, another seed than its question sets) --------------------------------
+@pytest.fixture(scope="module")
+def university(tmp_path_factory):
+    root = tmp_path_factory.mktemp("university")
+    spec = importlib.util.spec_from_file_location("byog3_graph_for_planning", BYOG2.parent / "byog3" / "graph.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    path = mod.write(root / "data", seed=9)
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+
+
+def _by_type(g: nx.DiGraph, label: str) -> dict[str, dict]:
+    return {n: d for n, d in g.nodes(data=True) if d.get("type") == label}
+
+
+def _edges(g: nx.DiGraph, label: str):
+    return [(u, v, d) for u, v, d in g.edges(data=True) if d.get("type") == label]
+
+
+def _title(g: nx.DiGraph, n: str) -> str:
+    d = g.nodes[n]
+    return d.get("title") or d.get("name") or f"{d['first_name']} {d['last_name']}"
+
+
+def test_attribute_of_one_entitys_edges(university):
+    g, pipe = university
+    course, _, data = next((u, v, d) for u, v, d in _edges(g, "HELD_IN"))
+    a, plan = _ask(pipe, f"Which room is {_title(g, course)} held in?")
+    assert plan.attribute == "room" and data["room"] in a.text
+
+
+def test_a_relation_noun_repeated_walks_the_self_relation_again(university):
+    g, pipe = university
+    pre = _edges(g, "PREREQUISITE_OF")
+    before = {}
+    for u, v, _ in pre:
+        before.setdefault(v, set()).add(u)
+    course = next(c for c in before if any(p in before for p in before[c]))
+    two = {q for p in before[course] for q in before.get(p, ())}
+    _, plan = _ask(pipe, f"What are the prerequisites of the prerequisites of {_title(g, course)}?")
+    assert set(plan.result_ids) == two
+    first = next(u for u, _, _ in pre)
+    after = {v for u, v, _ in pre if u == first}
+    _, plan = _ask(pipe, f"Which courses have {_title(g, first)} as a prerequisite?")
+    assert set(plan.result_ids) == after
+
+
+def test_superlative_over_a_relation_said_as_a_noun(university):
+    g, pipe = university
+    counts = {}
+    for _, v, _ in _edges(g, "ENROLLED_IN"):
+        counts[v] = counts.get(v, 0) + 1
+    top = max(counts.values())
+    _, plan = _ask(pipe, "Which course has the highest enrolment?")
+    assert set(plan.result_ids) == {c for c, n in counts.items() if n == top}
+
+
+def test_who_means_the_related_type_that_owns_the_named_attribute(university):
+    g, pipe = university
+    dept = next(iter(_by_type(g, "Department")))
+    staff = {u for u, v, _ in _edges(g, "WORKS_IN") if v == dept}
+    latest = max(g.nodes[p]["hired"] for p in staff)
+    _, plan = _ask(pipe, f"Who was the most recent hire in the {_title(g, dept)} department?")
+    assert set(plan.result_ids) == {p for p in staff if g.nodes[p]["hired"] == latest}

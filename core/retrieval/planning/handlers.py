@@ -24,6 +24,7 @@ from core.retrieval.planning.values import attr_filters, conditions, numeric_att
 from core.retrieval.planning.walks import (
     anchor_groups,
     counted_noun,
+    edge_noun,
     is_excluded,
     local_mentioned,
     mark_walk_nouns,
@@ -111,6 +112,12 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     if r.superlative and others:
         return ranked(ctx, r, target, others[0])
     top = next((w for w in r.words if w in lx.TOP_WORDS | lx.BOTTOM_WORDS), None)
+    if top and not others:
+        counted = edge_noun(r, target.type, r.words.index(top) + 1)  # "the course with the highest enrolment"
+        if counted is not None and superlative(r, vt) is None:
+            r.use_phrase(top, "superlative")
+            r.superlative = "most" if top in lx.TOP_WORDS else "fewest"
+            return ranked(ctx, r, target, counted)
     for other in others if top else []:
         measure = numeric_attr(r, r.onto.vertex_type(other.type))
         if measure is not None:  # "Which customer has the highest total of invoices?"
@@ -203,6 +210,8 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
     """An attribute of the edge between two named entities ("How many minutes from A to B?", "What grade did X
     get in Y?"): the edge types joining their types that carry an attribute the question names."""
     stems = [lx.stem(w) for w in r.words]
+    if len(r.anchors) == 1:
+        return _edge_values_of(ctx, r, r.anchors[0], stems)
     for i, a in enumerate(r.anchors):
         for b in r.anchors[i + 1 :]:
             for e in r.onto.edge_types:
@@ -220,6 +229,36 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                                 attribute=attr.name, explanation=f"{attr.name} of {e.name} between {a.id} and {b.id}")
                     fact = facts.edge_values(a.id, a.name, b.id, b.name, e.name, attr.name, values)
                     return PlanResult(plan, [fact], [a.id, b.id])
+    return None
+
+
+def _edge_values_of(ctx: Context, r: Reading, a: Entity, stems: list[str]) -> PlanResult | None:
+    """ "Which room is Dynamics taught in?": an attribute of the edges of one named entity, asked right after the
+    wh-word, that no vertex attribute of its type shares (else it is that entity's own attribute)."""
+    rest = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
+    if len(rest) < 2 or r.words[rest[0]] not in ("which", "what") or r.count:
+        return None
+    own = {lx.stem(w) for at in r.onto.vertex_type(a.type).attrs for w in lx.words_of(at.name.replace("_", " "))}
+    for e in r.onto.edge_types:
+        if e.structural or a.type not in (e.src, e.dst):
+            continue
+        for attr in e.attrs:
+            phrase = [lx.stem(w) for w in lx.words_of(attr.name.replace("_", " "))]
+            at = rest[1]
+            if not phrase or stems[at : at + len(phrase)] != phrase or set(phrase) & own:
+                continue
+            pairs = [(other, edge.attrs.get(attr.name)) for edge, other in ctx.store.neighbors(a.id, e.name)
+                     if edge.attrs.get(attr.name) not in (None, "")]
+            r.use(at, at + len(phrase), f"edge attribute {attr.name}")
+            for i, w in enumerate(r.words):
+                if lx.stem(w) in {lx.stem(x) for v in (*e.verbs, *e.reverse_verbs) for x in lx.words_of(v)}:
+                    r.use(i, i + 1, f"edge {e.name}")
+            plan = Plan("lookup", anchors=[a.id], target_type=e.name, operator="value", attribute=attr.name,
+                        explanation=f"{attr.name} of the {e.name} edges of {a.id}")
+            values = {o.id: v for o, v in pairs}
+            names = {o.id: o.name for o, _ in pairs}
+            fact = facts.attribute_values(attr.name, values, names, f"{e.name} edge", plan.explanation)
+            return PlanResult(plan, [fact], [a.id, *values])
     return None
 
 

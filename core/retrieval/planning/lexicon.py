@@ -158,6 +158,18 @@ def plural_forms(word: str) -> set[str]:
     return out
 
 
+def says_relation(word: str, head: str) -> bool:
+    """``word`` is the relation word ``head`` as a noun: its plural ("stops" for "stop") or a nominalisation
+    sharing all but the head's last letter ("enrolment" for "enroll", "registration" for "register")."""
+    head = stem(head)
+    if len(head) < 4:
+        return False
+    if head in {stem(f) for f in plural_forms(word)}:
+        return True
+    n = len(head) - 1
+    return n >= 5 and len(word) > len(head) and word[:n] == head[:n] and word.endswith(("ment", "ments", "tion", "tions"))
+
+
 def same_words(words: list[str], value: list[str]) -> bool:
     """``words`` say ``value``, its last word maybe in the plural ("signal faults" says "signal fault")."""
     if len(words) != len(value) or not value:

@@ -27,6 +27,7 @@ from core.retrieval.planning.execute import execute_plan, validate_plan
 from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, choose_target, read
 from core.retrieval.planning.results import Context, PlanResult, describe
 from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr
+from core.retrieval.planning.walks import edge_noun
 
 
 def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None,
@@ -148,19 +149,7 @@ class Planner:
     def _type_of_edge_noun(self, r: Reading, anchor_type: str) -> Noun | None:
         """A relation's own word used as a noun names its far end ("how many stops does the Jade Line have?":
         STOPS_AT's stations). Only when exactly one edge of the anchor's type has that word."""
-        typed = {i for n in r.nouns for i in range(n.start, n.end)}
-        for i in range(r.ask_from, len(r.words)):
-            w = r.words[i]
-            if w == "_" or i in typed or w in lx.FUNCTION_WORDS or len(w) < 4:
-                continue
-            stems = {lx.stem(f) for f in lx.plural_forms(w)}
-            fits = {(e.dst if e.src == anchor_type else e.src) for e in self.onto.edge_types
-                    if not e.structural and anchor_type in (e.src, e.dst)
-                    and lx.stem(lx.words_of(e.name.replace("_", " "))[0]) in stems}
-            if len(fits) == 1:
-                r.use(i, i + 1, "relation")
-                return Noun(fits.pop(), i, i + 1, w.endswith("s"))
-        return None
+        return edge_noun(r, anchor_type, r.ask_from)
 
     def _type_of_value(self, r: Reading, anchor_type: str) -> Noun | None:
         """A closed value with no noun names its type ("ever had a P0": severity of an Outage); of the types that
@@ -183,14 +172,23 @@ class Planner:
         known = tuple(t for t in WH_TYPES[word] if self._type(t) is not None)
         return known or tuple(v.name for v in self.onto.entity_types())
 
-    def _wh_type(self, wh: tuple[str, ...], anchor_type: str) -> str:
+    def _wh_type(self, wh: tuple[str, ...], anchor_type: str, r: Reading | None = None) -> str:
         """Of the types a wh-word may mean, the first one the anchor's type is directly related to (an edge, or a
         derived relation: "who was hit by the outage?" means customers), else the first."""
-        for t in wh:
-            if t != anchor_type and (self.onto.relation(anchor_type, t) is not None or any(
-                    {e.src, e.dst} == {anchor_type, t} for e in self.onto.edge_types if not e.structural)):
-                return t
-        return wh[0]
+        related = [t for t in wh if t != anchor_type and (self.onto.relation(anchor_type, t) is not None or any(
+            {e.src, e.dst} == {anchor_type, t} for e in self.onto.edge_types if not e.structural))]
+        if r is not None and len(related) > 1 and not any(self._type(t) is None for t in related):
+            # "who was the most recent hire in X": of the related types, the one owning an attribute the question
+            # names, then a person (first/last name attributes) for who/whom
+            stems = {lx.stem(w) for w in r.words}
+            def rank(t: str) -> tuple[bool, bool]:
+                vt = self._type(t)
+                named = any({lx.stem(w) for w in lx.words_of(ph)} <= stems
+                            for a in vt.attrs if a.name not in ("name", "title") for ph in (a.name.replace("_", " "), *a.words))
+                person = {"first_name", "last_name", "surname", "given_name"} & {a.name for a in vt.attrs}
+                return named, bool(person)
+            return max(related, key=lambda t: (rank(t), -related.index(t)))
+        return related[0] if related else wh[0]
 
     def _resolve_generic(self, r: Reading, noun: Noun) -> Noun | None:
         """A generic noun ("companies", "anyone") takes the type a relation verb gives from a named entity, or
@@ -271,12 +269,12 @@ class Planner:
         wh = self._wh(first)
         if target is None and wh and other_nouns:
             via = target_from_verbs(r, other_nouns[0].type, exclude=r.anchor_types, near=r.ask_from + 1)
-            target = via if via is not None and via.type in wh else Noun(self._wh_type(wh, r.anchors[0].type), -1, -1, False)
+            target = via if via is not None and via.type in wh else Noun(self._wh_type(wh, r.anchors[0].type, r), -1, -1, False)
         anchor = r.anchors[0]
         if r.portfolio and not other_nouns:
             return h.portfolio(ctx, anchor)
-        if len(r.anchors) >= 2 and not (r.count and other_nouns):
-            on_edge = h.edge_value(ctx, r)  # "how many minutes from A to B?"
+        if not (r.count and other_nouns):
+            on_edge = h.edge_value(ctx, r)  # "how many minutes from A to B?", "which room is X taught in?"
             if on_edge is not None:
                 return on_edge
         same_type = [a for a in r.anchors if a.type == anchor.type]
@@ -307,8 +305,8 @@ class Planner:
             if attr and not r.count:
                 return h.lookup(ctx, anchor, attr)
             target = target_from_verbs(r, anchor.type)
-            if target is None and wh and self._wh_type(wh, anchor.type) != anchor.type:
-                target = Noun(self._wh_type(wh, anchor.type), -1, -1, False)
+            if target is None and wh and self._wh_type(wh, anchor.type, r) != anchor.type:
+                target = Noun(self._wh_type(wh, anchor.type, r), -1, -1, False)
         if target is None:
             target = self._type_of_edge_noun(r, anchor.type)  # "how many stops does the line have?"
         if target is None:

@@ -33,7 +33,9 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> W
     order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
     first = self_step(r, anchor)
     if first is not None and target == anchor.type:
-        legs = [Stage([[first]], target)]  # "Who reports to X?", "papers that X cites"
+        # "Who reports to X?", "papers that X cites"; "the prerequisites of the prerequisites of X": two hops
+        hops = [PathStep(first.edge, first.direction, first.target) for _ in range(self_hops(r, anchor, first))]
+        legs = [Stage([hops], target)]
     else:
         legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
         if first is not None and legs and any(n.type == anchor.type and n.plural for n in r.nouns):
@@ -60,6 +62,12 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
         for verbs, forward in ((e.verbs, True), (e.reverse_verbs, False)):
             for v in verbs:
                 p = [lx.stem(w) for w in lx.words_of(v)]
+                if len(p) >= 2 and p[-1] == "of" and at >= 0:
+                    # "courses that have X as a prerequisite": X is the relation noun's subject (X prerequisite of …)
+                    tail = stems[at + 1 : at + 4]
+                    if tail[:1] == ["as"] and p[0] in tail[1:]:
+                        r.use(at + 1, at + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
+                        return PathStep(e.name, "out" if forward else "in", anchor.type)
                 for i in range(len(stems) - len(p) + 1):
                     if stems[i : i + len(p)] == p:
                         before_anchor = i < at
@@ -67,6 +75,25 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                         out = (not before_anchor) if forward else before_anchor
                         return PathStep(e.name, "out" if out else "in", anchor.type)
     return None
+
+
+def self_hops(r: Reading, anchor: Entity, step: PathStep) -> int:
+    """How many times the question walks a self-relation: its relation noun said again before the anchor
+    ("the managers of the managers of X", "prerequisites of the prerequisites of X") -> 2, at most 4."""
+    e = r.onto.edges(step.edge)[0]
+    at = r.anchor_at.get(anchor.id, len(r.words))
+    stems = [lx.stem(w) for w in r.verb_words[:at]]
+    best = 1
+    for v in (*e.verbs, *e.reverse_verbs):
+        p = [lx.stem(w) for w in lx.words_of(v)]
+        if len(p) < 2 or p[-1] != "of":
+            continue  # only a relation noun ("X of") repeats in a chain; verbs do not ("reports to")
+        n = sum(stems[i : i + len(p)] == p for i in range(len(stems) - len(p) + 1))
+        best = max(best, min(n, MAX_SELF_HOPS))
+    return best
+
+
+MAX_SELF_HOPS = 4
 
 
 def route_nouns(r: Reading) -> list[Noun]:
@@ -173,3 +200,20 @@ def mark_walk_nouns(r: Reading, plan: Plan) -> None:
     for n in r.nouns:
         if n.type in types:
             r.use(n.start, n.end, f"type {n.type}")
+
+
+def edge_noun(r: Reading, from_type: str, start: int = 0) -> Noun | None:
+    """The first word (from ``start``) that is a relation's own word used as a noun ("stops" for STOPS_AT,
+    "enrolment" for ENROLLED_IN) of exactly one edge of ``from_type``: a noun of the edge's far end."""
+    typed = {i for n in r.nouns for i in range(n.start, n.end)}
+    for i in range(start, len(r.words)):
+        w = r.words[i]
+        if w == "_" or i in typed or w in lx.FUNCTION_WORDS or len(w) < 4:
+            continue
+        fits = {(e.dst if e.src == from_type else e.src) for e in r.onto.edge_types
+                if not e.structural and from_type in (e.src, e.dst) and e.src != e.dst
+                and lx.says_relation(w, lx.words_of(e.name.replace("_", " "))[0])}
+        if len(fits) == 1:
+            r.use(i, i + 1, "relation")
+            return Noun(fits.pop(), i, i + 1, w.endswith("s"))
+    return None
