@@ -12,6 +12,9 @@ with every query and large reads are paged by id. Typed values are validated bef
 value fails a whole request (server-docs API/upsert-rest.adoc). Every query passes ``core.store.gsql_lint`` (the
 documented GSQL rules) and the server's semantic check before it is created.
 
+A graph HopLens did not create (no HL_Meta) is opened read-only as a ``ForeignGraphStore`` (below): its ontology
+inferred from its schema and data, its reads through queries generated for it, no DDL, nothing written to it.
+
 Verified only against the loopback fake in ``tests/integration/fake_tigergraph.py``: the HTTP calls, payloads and
 result mapping are tested; the GSQL itself has not been run on a live server here (``hoplens tg-check`` does that).
 """
@@ -473,9 +476,11 @@ class TigerGraphStore:
             )
         return version
 
-    def open(self, create: bool = False) -> TigerGraphStore:
-        self.check_server()
-        self.ensure_schema(create)
+    def open(self, create: bool = False, sch: dict[str, Any] | None = None) -> TigerGraphStore:
+        """Check the server, the schema (``sch``: already read by open_store) and the installed queries."""
+        if not self.version:
+            self.check_server()
+        self.ensure_schema(create, sch)
         self.ensure_queries()
         if not create and self.get_meta(BUILD_STATE) == "in_progress":
             raise StoreError(
@@ -517,8 +522,8 @@ class TigerGraphStore:
                     return int(dims[0])
         return None
 
-    def ensure_schema(self, create: bool) -> None:
-        sch = self._schema()
+    def ensure_schema(self, create: bool, sch: dict[str, Any] | None = None) -> None:
+        sch = sch if sch is not None else self._schema()
         if sch is None:
             if not create:
                 raise StoreError(
@@ -1467,7 +1472,7 @@ class TigerGraphStore:
 
     def ontology(self) -> Ontology:
         """The ontology recorded with ``set_ontology`` (HL_Meta ``ontology`` + its sha256), else ``CRM``. A graph
-        HopLens did not create has no HL_Meta: ``ontology_from_schema(conn.getSchema())`` reads its ontology."""
+        HopLens did not create has no HL_Meta: open_store opens it as a ForeignGraphStore, which infers one."""
         onto, self._ontology_cache = cached_ontology(self.get_meta(ONTOLOGY), self.get_meta(ONTOLOGY_SHA256),
                                                      f"graph {self.graph!r}", self._ontology_cache)
         return onto
@@ -1625,8 +1630,14 @@ class ForeignGraphStore(TigerGraphStore):
         self._note_once: set[str] = set()
         self._onto: Ontology | None = None  # inferred below; until then records carry their values as printed
         self.ensure_queries()
+        self._sampled: list[dict[str, Any]] = []
         self._onto = self._infer_ontology()
-        self.entity_type_set = {v.name for v in self._onto.entity_types()}
+        counts = {}
+        for v in self._sampled:
+            counts[v["v_type"]] = counts.get(v["v_type"], 0) + 1
+        if all(n < FOREIGN_SAMPLE for n in counts.values()):  # the whole graph was read: that is the phone book
+            self._alias_rows = sorted((self._entity(v) for v in self._sampled), key=lambda e: e.id)
+        self._sampled = []
         return self
 
     # ---- bookkeeping (local, never in the user's graph)
@@ -1777,8 +1788,9 @@ class ForeignGraphStore(TigerGraphStore):
                 if a.name != "name":
                     declared.setdefault(snake(a.name), set()).add(a.kind)
         raw.declared = {k: next(iter(v)) for k, v in declared.items() if len(v) == 1 and next(iter(v)) != schema.DATE}
-        sources = []
+        sources, printed = [], []
         for rows in self._vertex_pages(self.type_names, cap=FOREIGN_SAMPLE):
+            printed.extend(rows)
             for v in rows:
                 vid, vtype = str(v["v_id"]), str(v["v_type"])
                 raw.nodes.append(RawNode(vid, (vtype,), self._props(v), f"graph {self.graph}: {vtype} {vid}"))
@@ -1807,6 +1819,7 @@ class ForeignGraphStore(TigerGraphStore):
             inferred = infer(raw, self.settings, self.graph)
         except GraphImportError as exc:
             raise StoreError(f"cannot read graph {self.graph!r} as a HopLens graph: {exc}") from exc
+        self._sampled = printed
         return inferred.ontology
 
     # ---- what the answering code reads
@@ -2092,4 +2105,4 @@ def open_store(
         foreign = ForeignGraphStore(conn, settings, index_timeout_s=index_timeout_s, index_poll_s=index_poll_s)
         foreign.path, foreign.version = store.path, store.version
         return foreign.open_foreign(sch)
-    return store.open(create=create)
+    return store.open(create=create, sch=sch)
