@@ -3,7 +3,8 @@ Gemini fake reuses. Started by tests on 127.0.0.1 with a random port in a daemon
 
 Scripted responses (``fake.script(Reply(503), Reply(429))``) are served to the next requests in order, before the
 normal behaviour resumes: that is how tests produce rate limits, outages, slow replies and malformed bodies.
-For runs at scale, ``rate_limit(every, retry_after)`` answers every n-th embedding request with 429 + Retry-After, and
+For runs at scale, ``rate_limit(every, retry_after)`` answers every n-th embedding request with 429 + Retry-After (a
+request body is refused at most once, so a retried request gets through whatever the interleaving), and
 ``hold_after(n)`` stalls the embedding requests after the n-th until ``release()`` (a test kills its client meanwhile);
 ``embedded`` lists every text the fake answered with a vector.
 """
@@ -53,6 +54,7 @@ class FakeHTTPServer:
         self.limited_seen = 0  # requests ``limited()`` accepted (embedding requests), counted on arrival
         self.held = 0  # requests stalled by hold_after() right now
         self._every = 0
+        self._refused: set[str] = set()  # bodies rate_limit() answered 429 once already
         self._retry_after: str | None = None
         self._hold_after: int | None = None
         self._release = threading.Event()
@@ -109,7 +111,8 @@ class FakeHTTPServer:
         return [r.path for r in self.requests]
 
     def rate_limit(self, every: int, retry_after: str | None = "1") -> None:
-        """Answer every ``every``-th limited request (counted from the first) with 429 and this Retry-After."""
+        """Answer every ``every``-th limited request (counted from the first) with 429 and this Retry-After, unless
+        the same body was refused before (its retry is served)."""
         with self._lock:
             self._every, self._retry_after = every, retry_after
 
@@ -152,7 +155,8 @@ class FakeHTTPServer:
                 if self._hold_after is not None and self.limited_seen > self._hold_after:
                     hold = True
                     self.held += 1
-                elif self._every and self.limited_seen % self._every == 0:
+                elif self._every and self.limited_seen % self._every == 0 and (key := _key(body)) not in self._refused:
+                    self._refused.add(key)
                     extra = {"retry-after": self._retry_after} if self._retry_after is not None else {}
                     scripted = Reply(429, headers=extra)
             self.in_flight += 1
@@ -199,6 +203,10 @@ class FakeHTTPServer:
             h.wfile.write(payload)
         except OSError:
             pass  # the client gave up (timeout test)
+
+
+def _key(body: Any) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
 def fake_vector(text: str, dim: int, scale: float = 3.0) -> list[float]:
