@@ -4,6 +4,9 @@
 and ``gsql/queries/hl_impacted_*.gsql`` are this module's output, and a unit test fails when they drift.
 Regenerate with ``python -m core.store.gsql_gen --write`` (``--check`` exits 1 on drift).
 
+A graph HopLens did not create gets no DDL at all: ``foreign_query_texts(ontology)`` generates the read queries
+HopLens installs on it (``FOREIGN_QUERIES``), from the ontology read from its schema (never written to gsql/).
+
 What the DDL adds to the ontology, and why (storage only, no new meaning):
 - every vertex type gets ``PRIMARY_ID id STRING`` with ``primary_id_as_attribute`` so queries can read ``v.id``;
 - entity types get ``aliases LIST<STRING>`` and ``attrs_json`` (the exact ``Entity.attrs`` round trip; the typed

@@ -360,3 +360,20 @@ def test_ask_and_ontology_show_from_the_cli(monkeypatch, tmp_path, capsys):
             get_settings.cache_clear()
     stations = sum(d["labels"] == ":Station" for _, d in g.nodes(data=True))
     assert answer["backend"] == "tigergraph" and answer["text"].startswith(f"{stations}.")
+
+
+@pytest.mark.parametrize("case", ["duplicate id", "reserved type"])
+def test_a_foreign_graph_hoplens_cannot_read_is_a_clear_error(case, tmp_path):
+    from core.store.tigergraph import connect, open_store
+
+    with FakeTigerGraph() as fake:
+        second = "Person" if case == "duplicate id" else "Document"  # Document is HopLens's own text type
+        fake.define_graph("Odd", {"Company": {"attrs": {"name": "STRING"}}, second: {"attrs": {"name": "STRING"}}},
+                          {})
+        conn = connect(tg_settings(fake, tg_graph="Odd"))
+        conn.upsertVertices("Company", [("x1", {"name": "Acme"})])
+        conn.upsertVertices(second, [("x1" if case == "duplicate id" else "d1", {"name": "Ada"})])
+        with pytest.raises(StoreError, match="'x1' is used by more than one" if case == "duplicate id" else
+                           "label 'Document' is reserved"):
+            open_store(tg_settings(fake, tg_graph="Odd"), tmp_path)
+        assert not fake.gsql_statements  # nothing was changed on the way
