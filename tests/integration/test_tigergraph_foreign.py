@@ -377,3 +377,38 @@ def test_a_foreign_graph_hoplens_cannot_read_is_a_clear_error(case, tmp_path):
                            "label 'Document' is reserved"):
             open_store(tg_settings(fake, tg_graph="Odd"), tmp_path)
         assert not fake.gsql_statements  # nothing was changed on the way
+
+
+@pytest.mark.parametrize("page", [None, "pages/1_Ask.py", "pages/4_Explore.py", "pages/5_Data.py"])
+def test_the_app_runs_on_a_foreign_graph(page, monkeypatch, tmp_path):
+    """The overview, Ask, Explore and Data pages open on the foreign graph with no exception or error."""
+    from streamlit.testing.v1 import AppTest
+
+    from core.config import get_settings
+
+    root = Path(__file__).resolve().parents[2]
+    path = _graph_module().write_graphml(tmp_path / "data")
+    with FakeTigerGraph() as fake:
+        load_foreign(fake, path)
+        for key, value in {"HOPLENS_BACKEND": "tigergraph", "HOPLENS_TG_HOST": "http://127.0.0.1",
+                           "HOPLENS_TG_REST_PORT": str(fake.port), "HOPLENS_TG_GSQL_PORT": str(fake.port),
+                           "HOPLENS_TG_GRAPH": GRAPH, "HOPLENS_STORE": str(tmp_path / "client")}.items():
+            monkeypatch.setenv(key, value)
+        get_settings.cache_clear()
+        try:
+            at = AppTest.from_file(str(root / "app.py"), default_timeout=120)
+            if page:
+                at.switch_page(page)
+            at = at.run()
+            if page == "pages/1_Ask.py":
+                at.text_input(key="ask.question").input("How many stations are there in the network?")
+                at = at.button(key="ask.go").click().run()
+        finally:
+            get_settings.cache_clear()
+        shown = "\n".join(str(el.value) for kind in ("markdown", "caption", "info", "warning", "error", "title")
+                          for el in getattr(at, kind))
+        assert not at.exception and not at.error, shown
+        if page == "pages/1_Ask.py":
+            assert "140" in shown
+        if page is None:
+            assert fake.query_calls("hl_graph_stats")  # counts from the graph itself
