@@ -38,7 +38,7 @@ SCALES: dict[str, Scale] = {
                   compliance_cases=12, projects=12, account_notes=1, qbr_notes=1, status_reports=1, detail=0),
     "demo": Scale("demo", regions=10, vendors=50, customers=250, outages=100, employees=200, tickets=3200,
                   compliance_cases=120, projects=150, account_notes=2, qbr_notes=1, status_reports=1, detail=1),
-    "full": Scale("full", regions=20, vendors=300, customers=5000, outages=2000, employees=2000, tickets=64000,
+    "full": Scale("full", regions=20, vendors=300, customers=5000, outages=2000, employees=2000, tickets=65000,
                   compliance_cases=2500, projects=3000, account_notes=3, qbr_notes=2, status_reports=2, detail=7),
 }
 

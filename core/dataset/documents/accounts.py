@@ -15,6 +15,7 @@ from core.dataset.documents.common import (
     person,
     sentence_case,
 )
+from core.dataset.documents.narrative import NARRATIVE_DETAIL, customer_sections
 from core.dataset.world import TODAY, WINDOW_START, World
 
 
@@ -126,6 +127,8 @@ def account_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
     layout = (k + wr.rng.randint(0, 2)) % 3
     extra = [discussion(wr.rng, wr.choice((f["sponsor"].name, other.name)), wr.name(wr.choice((am, csm))))
              for _ in range(detail + wr.rng.randint(0, 1))]
+    if detail >= NARRATIVE_DETAIL:  # full scale: sections stating the customer's facts (adoption, history, ...)
+        extra += customer_sections(wr, cid, when, detail)
     if layout == 0:  # narrative call notes
         title = wr.choice((f"Account note: {wr.name(cid)}", f"{wr.name(cid)} - account check-in {when.isoformat()}",
                            f"Call notes with {wr.ref(cid, 'alias')} ({when.isoformat()})"))
@@ -223,6 +226,7 @@ def qbr_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
     if incident:
         service.append(incident)
     extra = [discussion(wr.rng, f["sponsor"].name, wr.name(csm)) for _ in range(detail + 1)]
+    more = customer_sections(wr, cid, when, detail) if detail >= NARRATIVE_DETAIL else []  # full scale only
     if wr.rng.random() < 0.5:
         body = paragraphs(
             f"Account: {wr.full(cid)}\nDate: {fmt_date(wr.rng, when.isoformat())}",
@@ -230,6 +234,7 @@ def qbr_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
             "Business context\n" + _profile(wr, cid) + " " + _region_sentence(wr, cid),
             "Service review\n" + " ".join(service),
             "Roadmap and asks\n" + "\n\n".join(extra),
+            *more,
             "Commercials\n" + _renewal(wr, cid),
             "Action items\n" + action_items(wr.rng, [wr.name(am), wr.name(csm)], f["sponsor"].name),
         )
@@ -243,6 +248,7 @@ def qbr_note(wr: Writer, cid: str, k: int, detail: int) -> tuple[str, str]:
             _stack_sentence(wr, cid),
             *service,
             *extra,
+            *more,
             f"Health score stands at {c.attrs['health_score']}. " + _renewal(wr, cid),
             wr.choice(("Follow-ups are tracked in the success plan.", "We will reconvene next quarter.",
                        "Both sides agreed on the next review date.")),

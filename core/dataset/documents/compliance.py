@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from core.dataset.documents.common import Writer, fmt_date, paragraphs, sentence_case
+from core.dataset.documents.narrative import NARRATIVE_DETAIL, compliance_sections
 
 FINDINGS = {
     "Incident Notification": ("Notification to the customer went out within the contractual window.",
@@ -114,5 +115,6 @@ def compliance_report(wr: Writer, comp: str, k: int, detail: int) -> tuple[str, 
         ))
     if detail >= 4:
         background = "Background\n" + BACKGROUND.get(case_type, "")
-    return title, paragraphs(facts, trigger, background, "Findings\n" + findings, evidence, owner, timeline,
+    more = compliance_sections(wr, comp, detail) if detail >= NARRATIVE_DETAIL else ()  # full scale only
+    return title, paragraphs(facts, trigger, background, "Findings\n" + findings, evidence, owner, timeline, *more,
                              "Remediation plan\n" + steps, notes)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from core.dataset.documents.common import Writer, fmt_date, fmt_hours, paragraphs, sentence_case
+from core.dataset.documents.narrative import NARRATIVE_DETAIL, postmortem_sections
 
 SYMPTOMS = {
     "compute": "failed deployments and unreachable instances",
@@ -150,4 +151,6 @@ def postmortem(wr: Writer, oid: str, k: int, detail: int) -> tuple[str, str]:
             "Root cause analysis\n" + summary + " " + cause,
             impact, roles, "\n".join(follow), lessons if detail > 1 else None,
         )
+    if detail >= NARRATIVE_DETAIL:  # full scale: detailed timeline, metrics, vendor follow-up, actions, reports
+        body = paragraphs(body, *postmortem_sections(wr, oid, detail))
     return title, body

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from core.dataset.documents.common import Writer, discussion, fmt_date, fmt_money, paragraphs
+from core.dataset.documents.narrative import NARRATIVE_DETAIL, project_sections
 
 RAG = {"Planned": "Green", "Active": None, "On Hold": "Amber", "Completed": "Green"}
 RISKS = (
@@ -66,4 +67,6 @@ def project_status(wr: Writer, pid: str, k: int, detail: int) -> tuple[str, str]
             "Open risks:\n" + risks,
             *extra,
         )
+    if detail >= NARRATIVE_DETAIL:  # full scale: workstreams, budget, milestones, vendors, incidents, steering
+        body = paragraphs(body, *project_sections(wr, pid, k, detail))
     return title, body

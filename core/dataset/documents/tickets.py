@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from core.dataset.documents.common import Writer, fmt_date, paragraphs, person
+from core.dataset.documents.narrative import NARRATIVE_DETAIL, ticket_turns
 from core.dataset.world import TODAY
 
 REPORTS = {
@@ -216,5 +217,7 @@ def ticket_thread(wr: Writer, tid: str, k: int, detail: int) -> tuple[str, str]:
         if detail >= 3:
             summary = "The provider's incident was resolved and service recovered." if outage else RESOLUTIONS[a["category"]]
             closing = f"Resolution summary: {summary}\n{closing}"
+    if detail >= NARRATIVE_DETAIL:  # full scale: stamped turns with their own facts, before the closing message
+        messages[-1:-1] = ticket_turns(wr, tid, detail)
     return title, paragraphs(header, *messages, sla, closing)
 
