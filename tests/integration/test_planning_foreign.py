@@ -195,3 +195,18 @@ def test_who_means_the_related_type_that_owns_the_named_attribute(university):
     latest = max(g.nodes[p]["hired"] for p in staff)
     _, plan = _ask(pipe, f"Who was the most recent hire in the {_title(g, dept)} department?")
     assert set(plan.result_ids) == {p for p in staff if g.nodes[p]["hired"] == latest}
+
+
+def test_observed_edge_attribute_value_is_a_condition_on_the_step(university):
+    g, pipe = university
+    course, _, first = next((v, u, d) for u, v, d in _edges(g, "ENROLLED_IN"))
+    semester = first["semester"]
+    took = {u for u, v, d in _edges(g, "ENROLLED_IN") if v == course and d["semester"] == semester}
+    _, plan = _ask(pipe, f"How many students took {_title(g, course)} in {semester}?")
+    assert plan.result_count == len(took) and plan.confidence >= 0.75
+
+
+def test_other_spelling_of_a_type_noun(university):
+    g, pipe = university
+    _, plan = _ask(pipe, "How many programmes are there?")
+    assert plan.result_count == len(_by_type(g, "Program"))

@@ -81,7 +81,7 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
         if anchor.type == tname and (excluded or (target.start >= 0 and not target.plural)):
             continue  # "leaving aside OUTAGE-X, which outages …": the entity itself is left out (anchors always are)
         mentioned = local_mentioned(r, anchor, target, group) - ({counted.type} if counted else set())
-        walk = walk_from(r, anchor, tname, mentioned)
+        walk = walk_from(r, anchor, tname, mentioned, ctx.vocab)
         if walk is not None:
             walk.anchors = [a.id for a in group]
             walk.exclude = excluded
@@ -153,7 +153,7 @@ def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> Pl
     filters = attr_filters(ctx.vocab, r, r.onto.vertex_type(tname), target.start)
     counts, descs, walks = [], [], []
     for a in pair:
-        walk = walk_from(r, a, tname, r.mentioned())
+        walk = walk_from(r, a, tname, r.mentioned(), ctx.vocab)
         if walk is None:
             return PlanResult(Plan("comparison", anchors=[p.id for p in pair], target_type=tname,
                                    explanation=f"no path from {a.type} to {tname}"))
@@ -175,7 +175,7 @@ def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> Pl
 
 def reach(ctx: Context, r: Reading, a: Entity, b: Entity) -> PlanResult:
     """Yes/no between two named entities: is b reached from a along the path the question means?"""
-    walk = walk_from(r, a, b.type, r.mentioned() | {b.type})
+    walk = walk_from(r, a, b.type, r.mentioned() | {b.type}, ctx.vocab)
     ids = set(walk_ids(ctx.store, walk)) if walk else set()
     ok = b.id in ids
     desc = render_walk(walk) if walk else f"no path from {a.type} to {b.type}"

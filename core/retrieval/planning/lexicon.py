@@ -196,10 +196,40 @@ def find_stemmed(words: list[str], phrase: str) -> int:
     return -1
 
 
+# British and American spellings of the same word (orthography, not vocabulary): "programme"/"program",
+# "centre"/"center", "colour"/"color", "organisation"/"organization", "enrolment"/"enrollment".
+_SPELLINGS = ((r"program(?:me)?s?\b", ("program", "programme")), (r"(?<=[a-z]{3})(re|er)(s?)\b", ("re", "er")),
+              (r"(?<=[a-z]{2})(our|or)(s?)\b", ("our", "or")), (r"(?<=[a-z]{3})(is|iz)(ation|e|es|ed|ing)\b", ("is", "iz")),
+              (r"(?<=[a-z]{3}[aeiou])(ll|l)(ment|ments|er|ers|ed|ing)\b", ("ll", "l")),
+              (r"(catalogue|catalog)(s?)\b", ("catalogue", "catalog")))
+
+
+def spellings(noun: str) -> set[str]:
+    """The noun in the other spelling convention (module comment); the noun itself included."""
+    out = {noun}
+    for pattern, (a, b) in _SPELLINGS:
+        m = re.search(pattern, noun)
+        if not m:
+            continue
+        if m.lastindex:  # swap the captured spelling, keep the suffix
+            part = m.group(1)
+            other = b if part == a else a
+            out.add(noun[: m.start(1)] + other + noun[m.end(1) :])
+        else:
+            out |= {re.sub(pattern, lambda _m, w=w: w + ("s" if _m.group(0).endswith("s") else ""), noun) for w in (a, b)}
+    return out
+
+
 @lru_cache(maxsize=16)
 def nouns(onto: Ontology) -> dict[str, str]:
-    """Every type noun (singular and plural, lower case) -> type; longest first."""
-    return onto.type_nouns()
+    """Every type noun (singular and plural, lower case) -> type, with its other spelling ("programmes" for a
+    Program type) where that is no other type's noun; longest first."""
+    base = onto.type_nouns()
+    out = dict(base)
+    for noun, t in base.items():
+        for variant in spellings(noun) - {noun}:
+            out.setdefault(variant, t)
+    return dict(sorted(out.items(), key=lambda kv: -len(kv[0])))
 
 
 @lru_cache(maxsize=16)

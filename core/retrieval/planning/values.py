@@ -72,6 +72,30 @@ class Vocabulary:
                 self._values[vt.name] = out
             return self._values[vt.name]
 
+    def edge_values(self, e) -> dict[str, tuple[str, ...]]:
+        """Closed values per string attribute of an edge type: declared, else observed on its edges when few
+        ("semester": Fall 2024, Spring 2025 …). Read once per edge type, then shared."""
+        key = f"edge:{e.name}:{e.src}:{e.dst}"
+        got = self._values.get(key)
+        if got is not None:
+            return got
+        with self._lock:
+            if key not in self._values:
+                seen: dict[str, set[str]] = {a.name: set() for a in e.attrs if a.kind == STRING and not a.values}
+                if seen and e.src != "*":
+                    for ent in self.store.list_entities(e.src, limit=SCAN_LIMIT):
+                        for edge, _ in self.store.neighbors(ent.id, e.name, "out"):
+                            for attr, vals in seen.items():
+                                v = edge.attrs.get(attr)
+                                if isinstance(v, str) and len(vals) <= MAX_OBSERVED_VALUES:
+                                    vals.add(v)
+                        if all(len(v) > MAX_OBSERVED_VALUES for v in seen.values()):
+                            break
+                out = {a.name: a.values for a in e.attrs if a.values}
+                out |= {k: tuple(sorted(v)) for k, v in seen.items() if 0 < len(v) <= MAX_OBSERVED_VALUES}
+                self._values[key] = out
+            return self._values[key]
+
     def value_words(self) -> set[str]:
         return {w for vt in self.onto.entity_types() for vals in self.values(vt).values() for v in vals
                 for w in lx.words_of(v)}
@@ -84,6 +108,12 @@ class Vocabulary:
                 for a in vt.attrs:
                     known.update(w.lower() for phrase in a.words for w in phrase.split())
                 for vals in self.values(vt).values():
+                    known.update(v.lower() for v in vals)
+                    known.update(w for v in vals for w in lx.words_of(v))
+            for e in onto.edge_types:
+                if e.structural:
+                    continue
+                for vals in self.edge_values(e).values():
                     known.update(v.lower() for v in vals)
                     known.update(w for v in vals for w in lx.words_of(v))
             self._known = frozenset(known | lx.FUNCTION_WORDS | lx.WH_WORDS)
@@ -367,17 +397,27 @@ def _use_tail(r: Reading, tail: str) -> None:
                 r.use(i, i + 1, "comparison")
 
 
-def edge_attrs(r: Reading, steps: list[PathStep]) -> None:
+def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = None) -> None:
+    """Edge attribute values the question names become conditions on the step ("took X in Fall 2024")."""
     for s in steps:
         for e in r.onto.edges(s.edge):
             said = {w for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)}
+            observed = vocab.edge_values(e) if vocab is not None else {}
             for a in e.attrs:
-                for v in a.values:
+                for v in sorted(observed.get(a.name, a.values), key=len, reverse=True):
                     if set(lx.words_of(v)) <= said:
                         continue  # "member" in "which member of the lab" is the relation, not role=member
-                    if lx.find_phrase(r.words, lx.phrase_of(v)) >= 0:
-                        s.edge_attrs[a.name] = v
-                        r.use_phrase(v, f"edge {a.name}")
+                    at = lx.find_phrase(r.words, lx.phrase_of(v))
+                    if at < 0:
+                        continue
+                    if len(v) <= 2:  # "A" (a grade) is also an article: only beside the attribute's word ("an A grade")
+                        near = r.words[max(0, at - 2) : at + 3]
+                        if not set(lx.words_of(a.name.replace("_", " "))) & set(near) or v not in r.masked.split():
+                            continue
+                    s.edge_attrs[a.name] = v
+                    r.use(at, at + len(lx.words_of(v)), f"edge {a.name}")
+                    r.use_phrase(a.name.replace("_", " "), f"edge {a.name}")
+                    break
 
 
 def conditions(vocab: Vocabulary, r: Reading, target: str, on_path: set[str], skip: set[int]) -> list[EdgeCondition]:

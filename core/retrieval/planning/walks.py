@@ -23,7 +23,7 @@ def counted_noun(r: Reading, target: Noun) -> Noun | None:
                  and n.type not in r.anchor_types), None)
 
 
-def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> Walk | None:
+def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], vocab=None) -> Walk | None:
     impact_said = bool(lx.impact_positions(r.onto, r.words))
     order: dict[str, int] = {}
     for n in r.nouns:
@@ -44,7 +44,7 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str]) -> W
         return None
     for st in legs:
         for p in st.paths:
-            edge_attrs(r, p)
+            edge_attrs(r, p, vocab)
     if wants_derived(r.onto, anchor.type, target, mentioned, impact_said) is not None:
         for i in lx.impact_positions(r.onto, r.words):
             r.use(i, i + 1, "impact")
