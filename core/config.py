@@ -90,6 +90,10 @@ class Settings(BaseSettings):
     hybrid_pool: int = 50  # candidates taken from each of the dense and BM25 lists before fusion
     dense_weight: float = 0.5  # RRF weight of the dense list: the small offline MiniLM is weak on id-heavy questions
     lexical_weight: float = 1.0  # RRF weight of the BM25 list
+    # BasicRAG and the Routed pipeline (docs/retrieval.md, docs/byod.md state these; tests/unit/test_docs_settings.py)
+    basic_candidates: int = Field(default=8, ge=1)  # BasicRAG fetches top_k x this many chunks, re-sorts, fills the budget
+    routed_overfetch: int = Field(default=3, ge=1)  # the Routed pipeline's needle route fetches top_k x this many chunks
+    routed_communities: int = Field(default=3, ge=1)  # stored community summaries the global route puts in context
 
     # ---- ingest
     chunk_tokens: int = 160
@@ -97,6 +101,21 @@ class Settings(BaseSettings):
     embed_batch: int = 64
     # embedding requests in flight at once for a remote embedder (Gemini, OpenAI-compatible), each retried on its own
     embed_concurrency: int = Field(default=4, ge=1)
+    # bring-your-own-documents ingest (docs/byod.md) and its entity resolution (core.names.Thresholds reads resolve_*)
+    byod_extract_group: int = Field(default=16, ge=1)  # documents extracted (and their mentions committed) together
+    byod_edge_sources: int = Field(default=20, ge=1)  # source chunk ids kept on an edge (its weight counts them all)
+    resolve_min_fuzzy: int = 60  # rapidfuzz token_set_ratio floor for two names to be compared at all
+    resolve_typo_min_len: int = 4  # a one-letter edit only counts as a possible typo in tokens at least this long
+    resolve_single_typo_min_len: int = 7  # ... and in a one-word name, only when it is at least this long
+    resolve_long_typo_len: int = 8  # a rare spelling needs no document evidence when the edited word is this long
+    resolve_short_doc_cover: float = 0.5  # share of a short form's documents that must also name its one full form
+    resolve_specific_short_tokens: int = 2  # a short form this many words long with one full form needs no evidence
+    resolve_context_share: float = 0.5  # ... or weighted share of its co-mentioned entities the full form also has
+    resolve_context_specific: float = 0.3  # ... with this summed weight (w = 1/log2(2 + degree))
+    resolve_rare_mentions: int = 2  # a spelling seen at most this often (in one document) ...
+    resolve_frequent_ratio: float = 3.0  # ... one letter away from a name seen this many times as often is its typo
+    resolve_max_llm_calls: int = 3  # LLM adjudications per name (with --llm)
+    resolve_also_type_share: float = 0.25  # a type this share of a name's typed mentions voted for also counts
 
     # ---- the app (docs/app.md); demo = read-only public mode (`hoplens app --demo` or HOPLENS_DEMO=1)
     demo: bool = False

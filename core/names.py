@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from typing import Any, Literal
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
@@ -84,25 +85,46 @@ ABBREVIATIONS = {
     "assoc": "associates", "univ": "university", "ind": "industries", "dept": "department", "labs": "laboratories",
     "lab": "laboratories", "pharma": "pharmaceuticals", "mgmt": "management", "grp": "group", "hldgs": "holdings",
 }
-MIN_FUZZY_CANDIDATE = 60  # token_set_ratio floor for a name to be compared at all
+
+
+def _setting(name: str) -> Any:
+    """A Thresholds field whose default is the ``resolve_<name>`` setting's default (core/config.py)."""
+    def default() -> Any:
+        from core.config import Settings
+
+        return Settings.model_fields[f"resolve_{name}"].default
+
+    return field(default_factory=default)
 
 
 @dataclass(frozen=True)
 class Thresholds:
     """Tuned for precision on the labelled Lee news pairs (tests/data/byod/): a missed merge is cheaper than a
-    wrong one."""
+    wrong one. Every default is the ``resolve_<field>`` setting's (core/config.py says what each means);
+    ``from_settings`` takes the configured values."""
 
-    typo_min_len: int = 4  # a one-letter edit only counts as a possible typo in tokens at least this long
-    single_typo_min_len: int = 7  # ... and in a one-word name, only when it is at least this long
-    long_typo_len: int = 8  # a rare spelling needs no document evidence when the edited word is at least this long
-    short_doc_cover: float = 0.5  # share of a short form's documents that must also name its one full form ...
-    specific_short_tokens: int = 2  # a short form this many words long with one full form needs no document evidence
-    context_share: float = 0.5  # ... or weighted share of its co-mentioned entities the full form also has
-    context_specific: float = 0.3  # ... with this summed weight (w = 1/log2(2 + degree): a hub city counts little)
-    rare_mentions: int = 2  # a spelling seen at most this often (in one document) ...
-    frequent_ratio: float = 3.0  # ... one letter away from a name seen this many times more often is a typo of it
-    max_llm_calls: int = 3  # per name
-    also_type_share: float = 0.25  # a type this share of a name's typed mentions voted for also counts for it
+    min_fuzzy: int = _setting("min_fuzzy")  # rapidfuzz token_set_ratio floor for a name to be compared at all
+    typo_min_len: int = _setting("typo_min_len")
+    single_typo_min_len: int = _setting("single_typo_min_len")
+    long_typo_len: int = _setting("long_typo_len")
+    short_doc_cover: float = _setting("short_doc_cover")
+    specific_short_tokens: int = _setting("specific_short_tokens")
+    context_share: float = _setting("context_share")
+    context_specific: float = _setting("context_specific")
+    rare_mentions: int = _setting("rare_mentions")
+    frequent_ratio: float = _setting("frequent_ratio")
+    max_llm_calls: int = _setting("max_llm_calls")
+    also_type_share: float = _setting("also_type_share")
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> Thresholds:
+        return cls(**{f.name: getattr(settings, f"resolve_{f.name}") for f in fields(cls)})
+
+
+@lru_cache(maxsize=1)
+def default_thresholds() -> Thresholds:
+    """One shared ``Thresholds()`` (frozen) for callers that pass none."""
+    return Thresholds()
 
 
 @dataclass(frozen=True)
@@ -165,7 +187,7 @@ def is_acronym(short: list[str], long: list[str]) -> bool:
 def compare_names(a: str, b: str, type_a: str = UNKNOWN_TYPE, type_b: str = UNKNOWN_TYPE,
                   th: Thresholds | None = None) -> Decision:
     """Compare two names on their own (no context). See the module docstring for the rules."""
-    th = th or Thresholds()
+    th = th or default_thresholds()
     if not compatible(type_a, type_b):
         return Decision("different", 0.0, "type", f"types {type_a} and {type_b} are not compatible")
     ta, tb = name_tokens(a), name_tokens(b)

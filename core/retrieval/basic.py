@@ -16,8 +16,6 @@ from core.retrieval.base import Retrieved, Retriever, Stopwatch
 from core.retrieval.context import ContextBuilder, chunk_line
 from core.retrieval.search import SEARCH_MODES, RetrievalCore, SearchMode
 
-OVERFETCH = 3  # the question router's passage step asks for top_k x this many chunks
-CANDIDATES = 8  # BasicRAG takes top_k x this many candidates, re-sorts them, and fills the budget in order
 _JOINED = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)+")  # hyphen-joined tokens: identifiers, codes
 
 
@@ -46,15 +44,17 @@ def exact_first(question: str, hits: Sequence[Hit], chunks: Mapping[str, Chunk])
 class BasicRetriever(Retriever):
     name = "basic"
 
-    def __init__(self, core: RetrievalCore, mode: SearchMode | None = None, *, candidates: int = CANDIDATES,
+    def __init__(self, core: RetrievalCore, mode: SearchMode | None = None, *, candidates: int | None = None,
                  identifiers_first: bool = True):
         if mode is not None and mode not in SEARCH_MODES:
             raise ValueError(f"unknown search mode {mode!r}; choose one of {', '.join(SEARCH_MODES)}")
+        if candidates is None:
+            candidates = core.settings.basic_candidates
         if candidates < 1:
             raise ValueError(f"candidates must be >= 1, got {candidates}")
         self.core = core
         self.mode = mode  # None: settings.search_mode (hybrid by default)
-        self.candidates = candidates  # top_k x this many chunks are fetched before the budget fill
+        self.candidates = candidates  # top_k x this many chunks are fetched before the budget fill (basic_candidates)
         self.identifiers_first = identifiers_first
 
     def _search(self, question: str) -> Retrieved:

@@ -23,7 +23,6 @@ from core.llm.forms import answer_form
 from core.records import Filter, Plan
 from core.retrieval import facts
 from core.retrieval.base import Retrieved, Retriever, Stopwatch
-from core.retrieval.basic import OVERFETCH
 from core.retrieval.context import ContextBuilder, chunk_line, entity_line
 from core.retrieval.graph import GraphRetriever
 from core.retrieval.linking import Linked
@@ -208,7 +207,7 @@ class RoutedRetriever(Retriever):
                     builder.add("computed", fact, planned.plan.explanation, 10.0)
                 for e in self.core.store.get_entities(route.anchors[:3]):
                     builder.add("fact", entity_line(e), e.id, 3.0)
-        self._chunks(builder, question, out, s.top_k * OVERFETCH)
+        self._chunks(builder, question, out, s.top_k * s.routed_overfetch)
         out.context = builder.items
         out.plan = planned.plan if planned is not None else Plan("lookup")
         return out
@@ -319,7 +318,7 @@ class RoutedRetriever(Retriever):
         s = self.core.settings
         builder = ContextBuilder(s.context_budget)
         with Stopwatch(out.timings)("expand_ms"):
-            comms = self.communities.relevant(question, k=3)
+            comms = self.communities.relevant(question, k=s.routed_communities)
             summaries = [self.communities.summary(c.id) for c in comms]
         if comms:
             builder.add("computed", facts.themes([(c.label, c.size) for c in comms]), "communities", 10.0)

@@ -246,3 +246,30 @@ def test_pdf_text_is_read(tmp_path):
     (tmp_path / "memo.pdf").write_bytes(b"%PDF-1.4 not really")
     with pytest.raises(ValueError, match="memo.pdf"):
         read_path(tmp_path)
+
+
+def test_edge_sources_and_thresholds_come_from_the_settings(tmp_path):
+    """An edge keeps byod_edge_sources chunk ids (its weight counts them all); resolve_* settings reach the resolver."""
+    from core.config import Settings
+
+    texts = {f"n{i}.txt": f"Umbrella Corp hired Jane Doe again, note {i}." for i in range(4)}
+    docs = _write(tmp_path / "docs", texts)
+    ingest_path(docs, tmp_path / "store", embedder=HashEmbedder(), settings=Settings(byod_edge_sources=2),
+                progress=False, extractor="rules")
+    with open_store(None, tmp_path / "store", read_only=True) as st:
+        ids = {r.name: r.id for r in managed_entities(st)}
+        edge = next(e for e, o in st.neighbors(ids["Umbrella Corp"], "RELATED_TO") if o.id == ids["Jane Doe"])
+    assert edge.attrs["weight"] == 4 and len(edge.attrs["chunks"]) == 2
+
+    # a typo-sized spelling seen once beside a name seen 3x as often merges at the default ratio, not at 9x
+    more = {**{f"m{i}.txt": f"Northwind Traders shipped the order {i}." for i in range(3)},
+            "typo.txt": "Northwind Tradrs shipped the order late, said Northwind Traders."}
+    for name, ratio, merged in (("default", 3.0, True), ("strict", 9.0, False)):
+        folder = _write(tmp_path / f"docs-{name}", more)
+        ingest_path(folder, tmp_path / f"store-{name}", embedder=HashEmbedder(), progress=False, extractor="rules",
+                    settings=Settings(resolve_frequent_ratio=ratio))
+        with open_store(None, tmp_path / f"store-{name}", read_only=True) as st:
+            names = {r.name for r in managed_entities(st)} | {a for r in managed_entities(st) for a in r.aliases}
+            rows = managed_entities(st)
+        northwind = [r for r in rows if "Northwind" in r.name]
+        assert (len(northwind) == 1) is merged, (name, [(r.name, r.aliases) for r in northwind], names)

@@ -142,3 +142,27 @@ def test_tools_resolve_everything_about_one_entity(core):
     assert tools.expand(["ORG-1"], hops=1).node("PER-2").hop == 1
     hits = tools.search("supply deal Northwind", k=2)
     assert hits and hits[0].chunk_id == "d0#0" and "supply deal" in hits[0].text
+
+
+def test_routed_limits_are_settings(core, monkeypatch):
+    """The needle route fetches top_k x routed_overfetch chunks; the global route shows routed_communities."""
+    from core.ingest.byod.communities import refresh
+
+    refresh(core.store)
+    tuned = RetrievalCore(core.store, core.embedder, Settings(routed_overfetch=2, routed_communities=1, top_k=3))
+    asked = []
+    real = RetrievalCore.seed_hits
+
+    def spy(self, question, k, timings, mode=None):
+        asked.append(k)
+        return real(self, question, k, timings, mode)
+
+    monkeypatch.setattr(RetrievalCore, "seed_hits", spy)
+    got = RoutedRetriever(tuned).search("When did the supply deal get signed?")
+    assert got.plan.route == "needle" and asked == [6]
+    got = RoutedRetriever(tuned).search("What are the main themes across the documents?")
+    assert got.plan.route == "global" and sum(c.kind == "community" for c in got.context) == 1
+    wide = RoutedRetriever(RetrievalCore(core.store, core.embedder, Settings(routed_communities=3)))
+    assert len(wide.communities.detect()) >= 2  # so one community shown is the setting, not the graph
+    assert sum(c.kind == "community" for c in wide.search("What are the main themes across the documents?").context) \
+        == min(3, len(wide.communities.detect()))

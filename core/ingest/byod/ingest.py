@@ -36,6 +36,7 @@ from core.ingest.byod.resolve import (
     Candidate,
     Known,
     Resolver,
+    Thresholds,
     place_keys,
     short_form_expansions,
 )
@@ -44,8 +45,6 @@ from core.records import Chunk, Document, Edge, Entity, Usage
 from core.schema import ENTITY_ID_RE, entity_types, type_of_id
 
 COOCCURS = "RELATED_TO"  # co-occurrence edge type (undirected in meaning; stored src < dst)
-MAX_SOURCES = 20  # chunk ids kept on an edge (the weight counts them all)
-EXTRACT_GROUP = 16  # documents extracted (and their mentions committed) together: one NER batch
 FAULT_ENV = "HOPLENS_FAULT_AT"  # test hook (fault_point); never set in normal use
 GENERIC_PREFIX = {"Person": "PER", "Company": "ORG", "Product": "PRD", "Location": "LOC", "Event": "EVT",
                   UNKNOWN_TYPE: "ENT"}
@@ -172,8 +171,9 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
     spec = ChunkSpec.from_settings(settings)
     chunks_by_doc: dict[str, list[Chunk]] = {}
     bar = tqdm(total=len(todo), desc="extract", unit="doc", disable=not progress)
-    for g in range(0, len(todo), EXTRACT_GROUP):
-        group = todo[g : g + EXTRACT_GROUP]
+    step = settings.byod_extract_group  # documents extracted (and their mentions committed) together: one NER batch
+    for g in range(0, len(todo), step):
+        group = todo[g : g + step]
         for doc in group:
             chunks_by_doc[doc.doc_id] = chunk_document(Document(doc.doc_id, f"byod-{doc.kind}", doc.title, doc.text), spec)
         pairs = [(doc.doc_id, ch) for doc in group for ch in chunks_by_doc[doc.doc_id]]
@@ -200,7 +200,7 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
     # 3. resolve names no entity carries yet
     adjudicator = Adjudicator(generator) if report.extractor == "llm" else None
     split_before = {m.id for m in state.merges()}
-    created, merged = resolve_surfaces(state, store, adjudicator)
+    created, merged = resolve_surfaces(state, store, adjudicator, Thresholds.from_settings(settings))
     report.entities_created, report.merges = created, merged
     undone = [m for m in state.merges(include_undone=True) if m.id in split_before and m.undone_at]
     undone_surfaces = {s for m in undone for s in m.surfaces}
@@ -208,7 +208,7 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
         report.usage = report.usage.add(adjudicator.usage)
 
     # 4. write chunks (embedded) and documents, then the derived graph
-    graph = derive_graph(state, store)
+    graph = derive_graph(state, store, settings.byod_edge_sources)
     new_chunks = [c for d in todo for c in chunks_by_doc[d.doc_id]]
     for c in new_chunks:
         c.entity_ids = sorted(graph.chunk_entities.get(c.id, ()))
@@ -257,8 +257,10 @@ def _entity_types_of(store, ids: Iterable[str]) -> dict[str, str]:
     return {e.id: e.type for e in store.get_entities(sorted(set(ids)))}
 
 
-def resolve_surfaces(state: State, store, adjudicator: Adjudicator | None = None) -> tuple[int, int]:
-    """Give every surface form in the mentions an entity; returns (entities created, merges logged)."""
+def resolve_surfaces(state: State, store, adjudicator: Adjudicator | None = None,
+                     thresholds: Thresholds | None = None) -> tuple[int, int]:
+    """Give every surface form in the mentions an entity; returns (entities created, merges logged).
+    ``thresholds``: the configured ``Thresholds.from_settings`` (default: the settings' defaults)."""
     mentions = state.mentions()  # (doc_id, chunk_id, text, skey, type, explicit_id, method)
     smap = state.surface_map()
     managed = state.entity_types()
@@ -313,8 +315,8 @@ def resolve_surfaces(state: State, store, adjudicator: Adjudicator | None = None
             if e:
                 docs_of[e].add(doc)
 
-        resolver = Resolver(adjudicator=adjudicator, cannot_link=state.cannot_link(), short_forms=short_forms,
-                            places=places)
+        resolver = Resolver(adjudicator=adjudicator, thresholds=thresholds, cannot_link=state.cannot_link(),
+                            short_forms=short_forms, places=places)
         names: dict[str, set[str]] = defaultdict(set)
         for eid, text in state.rows("SELECT entity_id, text FROM byod_surfaces"):
             names[eid].add(text)
@@ -454,8 +456,11 @@ class DerivedGraph:
     doc_entities: dict[str, set[str]]
 
 
-def derive_graph(state: State, store) -> DerivedGraph:
-    """Entities, co-occurrence and typed edges, and chunk/document links, from the mentions and the surface map."""
+def derive_graph(state: State, store, max_sources: int | None = None) -> DerivedGraph:
+    """Entities, co-occurrence and typed edges, and chunk/document links, from the mentions and the surface map.
+    ``max_sources``: source chunk ids kept on an edge (default: the ``byod_edge_sources`` setting)."""
+    if max_sources is None:
+        max_sources = get_settings().byod_edge_sources
     smap = state.surface_map()
     managed = state.entity_types()
     texts: dict[str, Counter] = defaultdict(Counter)
@@ -500,7 +505,7 @@ def derive_graph(state: State, store) -> DerivedGraph:
             for b in ents[i + 1 :]:
                 key = (a, COOCCURS, b)
                 weight[key] += 1
-                if len(sources[key]) < MAX_SOURCES:
+                if len(sources[key]) < max_sources:
                     sources[key].append(chunk)
     conditions: dict[tuple[str, str, str], dict[str, Any]] = {}
     for _doc, chunk, src, rtype, dst, attrs, _m in state.relations():
@@ -509,7 +514,7 @@ def derive_graph(state: State, store) -> DerivedGraph:
             continue
         key = (a, rtype, b)
         weight[key] += 1
-        if len(sources[key]) < MAX_SOURCES:
+        if len(sources[key]) < max_sources:
             sources[key].append(chunk)
         conditions.setdefault(key, {}).update(json.loads(attrs))
     for key, w in weight.items():
@@ -656,15 +661,13 @@ class SuspectMerge:
     evidence: str
 
 
-def suspect_merges(store, limit: int = 20) -> list[SuspectMerge]:
+def suspect_merges(store, limit: int = 20, settings: Settings | None = None) -> list[SuspectMerge]:
     """Merges closest to the thresholds that allowed them, closest first: a short form by the share of its
     documents that also name the full form (``Thresholds.short_doc_cover``), a typo by how much more often the
     other spelling is seen (``frequent_ratio``), a plural or abbreviation by name similarity; an LLM's yes is
     always suspect (margin 0). Exact-name merges are never suspects. The evidence is recomputed from the mentions,
     so it reflects the documents ingested now."""
-    from core.ingest.byod.resolve import Thresholds
-
-    th = Thresholds()
+    th = Thresholds.from_settings(settings or get_settings())
     with _reading(store) as state:
         smap = state.surface_map()
         docs: dict[str, set[str]] = defaultdict(set)
@@ -724,7 +727,7 @@ def split_merge(store, merge_id: int, embedder=None, settings: Settings | None =
                 state.add_entity(m.loser, m.loser_type)
                 state.add_cannot_link(m.winner, m.loser)
                 conn.execute("UPDATE byod_merges SET undone_at = ? WHERE id = ?", (now(), m.id))
-            graph = derive_graph(state, store)
+            graph = derive_graph(state, store, (settings or get_settings()).byod_edge_sources)
             affected = {doc for doc, _c, _t, skey, _ty, explicit, _m in state.mentions()
                         if skey in set(m.surfaces) and not explicit}
             sync_graph(state, store, graph)

@@ -31,7 +31,6 @@ from core.names import (  # noqa: F401 - re-exported: resolution's public names 
     FAMILY,
     GENERIC_TYPES,
     HEAD_NOUNS,
-    MIN_FUZZY_CANDIDATE,
     ORG_DESCRIPTORS,
     UNKNOWN_TYPE,
     Decision,
@@ -275,7 +274,7 @@ class Resolver:
         same: list[tuple[float, str, Decision]] = []
         ambiguous: list[tuple[float, str, Decision, str]] = []  # (score, entity, decision, the name it matched)
         for other_key, _, _ in process.extract(key, list(self.by_key), scorer=fuzz.token_set_ratio, limit=12,
-                                               score_cutoff=MIN_FUZZY_CANDIDATE):
+                                               score_cutoff=self.th.min_fuzzy):
             if self.ambiguous_short_form(other_key):
                 continue  # an entity known by an ambiguous short form absorbs nothing through it
             for eid in sorted(self.by_key[other_key]):
