@@ -227,11 +227,15 @@ def _agent_analysis(wr: Writer, cat: str, cid: str, t0: datetime) -> str:
     ))
 
 
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def _account_context(wr: Writer, cid: str, tid: str) -> str:
     c = wr.w[cid]
     a, f = c.attrs, wr.w.facts[cid]
     return wr.choice((
-        f"For context on {wr.id(tid)}, {wr.ref(cid)} is a {a['segment']} {a['industry'].lower()} account in {a['country']} worth "
+        f"For context on {wr.id(tid)}, {wr.ref(cid)} is {_a(a['segment'])} {a['industry'].lower()} account in {a['country']} worth "
         f"{fmt_money(wr.rng, a['arr'])} a year, with health score {a['health_score']} and renewal on "
         f"{fmt_date(wr.rng, a['renewal_date'])}.",
         f"The account team rates the renewal risk of {wr.ref(cid)} {f['renewal_risk'].lower()} ({f['risk_reason']}), "
@@ -343,8 +347,9 @@ def _sla_clock(wr: Writer, tid: str) -> str:
     ))
 
 
-def _handoff(wr: Writer, cid: str, t0: datetime) -> str:
-    c = wr.choice(wr.w.facts[cid]["contacts"])
+def _handoff(wr: Writer, cid: str, reporter: str, t0: datetime) -> str:
+    f = wr.w.facts[cid]
+    c = wr.choice([x for x in (f["sponsor"], *f["contacts"]) if x.name != reporter])
     email = f"{c.name.replace(' ', '.')}@{_domain(wr, cid)}".lower()
     return wr.choice((
         f"Please copy {c.name}, our {c.title}, on replies ({email}), I am out from {(t0 + timedelta(days=1)).date()} "
@@ -411,7 +416,7 @@ def ticket_turns(wr: Writer, tid: str, detail: int) -> list[str]:
     t = datetime(opened.year, opened.month, opened.day, wr.rng.randint(6, 17), wr.rng.randint(0, 59))
     # Each side has its own sources; a source is used once per thread, so a thread never repeats itself.
     customer = [lambda: _customer_evidence(wr, cat, cid, t), lambda: _customer_impact(wr, cid, t),
-                lambda: _environment(wr, cid, t), lambda: _pressure(wr, cid, t), lambda: _handoff(wr, cid, t),
+                lambda: _environment(wr, cid, t), lambda: _pressure(wr, cid, t), lambda: _handoff(wr, cid, reporter.name, t),
                 lambda: _test_result(wr, cat, t)]
     agent_side = [lambda: _agent_analysis(wr, cat, cid, t), lambda: _kb(wr, cat, t), lambda: _workaround(wr, cat, t)]
     if outage:
@@ -702,7 +707,7 @@ def project_sections(wr: Writer, pid: str, k: int, detail: int) -> list[str]:
     spent = a["budget"] * done * rng.uniform(0.8, 1.15)
     budget = "Budget\n" + " ".join((
         f"Spent to {report.isoformat()} is {fmt_money(rng, round(spent, -2))} of {fmt_money(rng, a['budget'])}.",
-        f"Forecast at completion is {fmt_money(rng, round(a['budget'] * rng.uniform(0.9, 1.2), -3))}, change "
+        f"{'Final cost' if a['status'] == 'Completed' else 'Forecast at completion'} is {fmt_money(rng, round(a['budget'] * rng.uniform(0.9, 1.2), -3))}, change "
         f"request CR-{rng.randint(100, 999)} adds {fmt_money(rng, rng.randint(2, 90) * 500)} for "
         f"{s.choice(WORKSTREAMS)}.",
     ))
