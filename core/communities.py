@@ -259,18 +259,21 @@ class StoredCommunities:
         return CommunitySummary(comm.id, text, "extractive", passages)
 
     def relevant(self, question: str, k: int = 3) -> list[Community]:
-        """Communities whose members' names or (cached) summaries share the most words with the question; the
-        largest ones when nothing matches (a question about "the main themes")."""
+        """Communities whose members' names or stored summaries share the most words with the question; the
+        largest ones when nothing matches (a question about "the main themes"). Reads only what the store holds,
+        so the answer never depends on which summaries earlier questions made."""
         from core.llm.forms import content_words
 
         q = content_words(question)
         comms = self.detect()
+        led = self.ledger()
+        stored = dict(led.rows("SELECT cid, summary FROM communities_summaries WHERE graph_hash = ?", (self._hash,))
+                      if led is not None else [])
         scored = []
         for c in comms:
             words = content_words(" ".join(name for _, name, _, _ in c.top))
-            cached = self._summaries.get(c.id)
-            if cached:
-                words |= content_words(cached.text)
+            if c.id in stored:
+                words |= content_words(stored[c.id])
             scored.append((len(q & words), c.size, -c.id, c))
         scored.sort(key=lambda r: (-r[0], -r[1], -r[2]))
         return [r[3] for r in scored[:k]]

@@ -84,3 +84,39 @@ def test_communities_summaries_are_lazy_and_cached(tmp_path):
     changed = Communities(st, generator=llm)
     assert not changed.summary(changed.of("ORG-0").id).cached and llm.calls == 2
     st.close()
+
+
+def test_answering_reads_stored_communities_and_never_writes(tmp_path):
+    """core.communities.StoredCommunities (what the Routed pipeline uses) reads what ingest stored, for the current
+    graph only, and writes nothing: not on a writable store, not on a read-only one."""
+    from core.communities import StoredCommunities
+
+    st = _store(tmp_path)
+    st.refresh_indexes()
+    assert StoredCommunities(st).detect() == []  # nothing detected yet: answering code does not run Leiden
+    made = Communities(st)
+    found = made.detect()
+    target = made.of("ORG-4").id  # the community whose passage says "bought"
+    other = 1 - target
+    assert StoredCommunities(st).relevant("Who bought what?", k=1)[0].id != target  # no summary stored: a tie
+    made.summary(target)
+    reader = StoredCommunities(st)
+    assert [c.members for c in reader.detect()] == [c.members for c in found]
+    assert reader.summary(target).cached and not reader.summary(other).cached  # never summarised: made, not stored
+    assert not StoredCommunities(st).summary(other).cached  # ... so a later reader still finds none stored
+    assert reader.relevant("Who bought what?", k=1)[0].id == target  # the stored summary's words count
+    st.close()
+
+    ro = open_store(None, tmp_path / "store", read_only=True)
+    assert [c.members for c in StoredCommunities(ro).detect()] == [c.members for c in found]
+    ro.close()
+    st = open_store(None, tmp_path / "store", read_only=False)
+    st.upsert_edges([Edge("ORG-0", "RELATED_TO", "ORG-7", {"weight": 1})])  # another graph: stored ones are stale
+    st.refresh_indexes()
+    st.close()
+    ro = open_store(None, tmp_path / "store", read_only=True)
+    assert StoredCommunities(ro).detect() == []
+    fresh = Communities(ro)  # the ingest side on a read-only store: detects in memory, stores nothing
+    assert len(fresh.detect()) == 2 and not fresh.summary(0).cached
+    assert StoredCommunities(ro).detect() == []
+    ro.close()
