@@ -43,3 +43,25 @@ def test_the_app_reaches_no_retrieval_internals():
 def test_stores_and_models_import_no_layer_above_them():
     files = [*sorted((ROOT / "core" / "store").rglob("*.py")), *sorted((ROOT / "core" / "llm").rglob("*.py"))]
     assert not _violations(files, ("core.retrieval", "core.pipelines", "core.evaluation", "core.cli", "ui"))
+
+
+def test_answering_loads_no_ingest_module(tiny_store):
+    """At run time too: every pipeline (the Routed one through its global, portfolio and aggregate routes) answers
+    without one ``core.ingest`` or ``core.cli`` module in sys.modules."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from core.config import Settings\n"
+        "from core.pipelines import KNOWN_PIPELINES, build_pipelines\n"
+        f"s = Settings(store={str(tiny_store.store)!r}, scale='tiny')\n"
+        "p = build_pipelines(s, names=list(KNOWN_PIPELINES))\n"
+        "for q in ('How many tickets did CUST-0001 open?', 'What are the main themes across the documents?',\n"
+        "          'Tell me everything about CUST-0002', 'How many vendors are there?'):\n"
+        "    for n in p: p[n].answer(q)\n"
+        "print(sorted(k for k in sys.modules if k.startswith(('core.ingest', 'core.cli', 'core.commands'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[]"
