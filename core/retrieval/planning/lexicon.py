@@ -198,8 +198,8 @@ def find_stemmed(words: list[str], phrase: str) -> int:
 
 # British and American spellings of the same word (orthography, not vocabulary): "programme"/"program",
 # "centre"/"center", "colour"/"color", "organisation"/"organization", "enrolment"/"enrollment".
-_SPELLINGS = ((r"program(?:me)?s?\b", ("program", "programme")), (r"(?<=[a-z]{3})(re|er)(s?)\b", ("re", "er")),
-              (r"(?<=[a-z]{2})(our|or)(s?)\b", ("our", "or")), (r"(?<=[a-z]{3})(is|iz)(ation|e|es|ed|ing)\b", ("is", "iz")),
+_SPELLINGS = ((r"program(?:me)?s?\b", ("program", "programme")), (r"(?<=[a-z][aeint])(re|er)(s?)\b", ("re", "er")),
+              (r"(?<=[a-z]{2}[lbvnmp])(our|or)(s?)\b", ("our", "or")), (r"(?<=[a-z]{3})(is|iz)(ation|e|es|ed|ing)\b", ("is", "iz")),
               (r"(?<=[a-z]{3}[aeiou])(ll|l)(ment|ments|er|ers|ed|ing)\b", ("ll", "l")),
               (r"(catalogue|catalog)(s?)\b", ("catalogue", "catalog")))
 

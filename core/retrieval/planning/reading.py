@@ -130,7 +130,49 @@ def _find_nouns(onto: Ontology, words: list[str], blocked: set[int]) -> list[Nou
                 singular = noun in onto.vertex_type(tname).nouns or noun == tname.lower()
                 found.append(Noun(tname, i, i + len(p), not singular))
                 used |= span
+    found += _near_nouns(onto, words, used)
     return sorted(found, key=lambda n: n.start)
+
+
+def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
+    """Type nouns misspelt ("proffesors", "prerequisities") or clipped ("profs", "prereqs"): a long word one or two
+    edits from exactly one type noun, or a clipped word that begins exactly one of them. Words the ontology knows
+    otherwise (attribute words, verbs) are left alone."""
+    known = lx.attribute_words(onto) | {w for ph, _e, _w in lx.verb_phrases(onto) for w in ph.split()}
+    singles = {n: t for n, t in onto.type_nouns().items() if " " not in n}  # the nouns as declared
+    out: list[Noun] = []
+    for i, w in enumerate(words):
+        if i in used or w == "_" or w in lx.FUNCTION_WORDS or w in known or w in singles or len(w) < 4:
+            continue
+        clip = w[:-1] if w.endswith("s") else w
+        hits = {(t, n) for n, t in singles.items()
+                if (len(w) >= 6 and _edits(w, n) <= (1 if len(w) < 9 else 2)
+                    and not (n.startswith(clip) or w.startswith(n)))  # "provide" is not a typo of "provider"
+                or (len(clip) >= 4 and len(n) >= len(clip) + 3 and n.startswith(clip))}
+        types = {t for t, _ in hits}
+        if len(types) == 1:
+            t, n = min(hits, key=lambda h: _edits(w, h[1]))
+            out.append(Noun(t, i, i + 1, w.endswith("s") or n not in onto.vertex_type(t).nouns))
+    return out
+
+
+def _edits(a: str, b: str, cap: int = 3) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one), stopping early past ``cap``."""
+    if abs(len(a) - len(b)) > cap:
+        return cap + 1
+    prev2: list[int] | None = None
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+        if min(cur) > cap:
+            return cap + 1
+    return prev[-1]
 
 
 def split_words(question: str, linked: Linked) -> tuple[list[str], set[int], dict[str, int], list[int]]:
