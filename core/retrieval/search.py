@@ -62,7 +62,8 @@ class RetrievalCore:
         self._phonebook: PhoneBook | None = None
         self._lock = threading.Lock()
         self.ontology = store.ontology()  # the store's own: the CRM, an imported graph's, or a foreign schema's
-        self.planner = Planner(store, self.link, settings.plan_min_confidence, self.ontology)
+        self.planner = Planner(store, self.link, settings.plan_min_confidence, self.ontology,
+                               observed_values=settings.plan_observed_values)
 
     @property
     def phonebook(self) -> PhoneBook:

@@ -223,3 +223,16 @@ def test_misspelt_and_clipped_type_nouns(university):
     from core.ontology import CRM
     from core.retrieval.planning.reading import find_nouns
     assert not find_nouns(CRM, "what kind of service does _ provide".split(), {5})
+
+
+def test_observed_values_limit_is_the_setting(transit):
+    """HOPLENS_PLAN_OBSERVED_VALUES decides which string attributes are categories (docs/retrieval.md)."""
+    from core.retrieval.planning.values import Vocabulary
+
+    _, pipe = transit
+    store = pipe.retriever.core.store
+    line = store.ontology().vertex_type("Line")
+    assert not line.attr("colour").values  # not declared a category at import: observed by the planner
+    assert "teal" in Vocabulary(store, store.ontology()).values(line).get("colour", ())
+    assert "colour" not in Vocabulary(store, store.ontology(), max_values=2).values(line)
+    assert Vocabulary(store, store.ontology()).max_values == Settings().plan_observed_values

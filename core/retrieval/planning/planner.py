@@ -82,13 +82,13 @@ class Planner:
     """Shared by threads: per-question state lives in the Reading and the Plan, never here."""
 
     def __init__(self, store, link: Callable[[str], Linked], min_confidence: float | None = None,
-                 onto: Ontology = CRM):
+                 onto: Ontology = CRM, observed_values: int | None = None):
         self.store = store
         self.link = link
-        # the default lives in core/config.py (HOPLENS_PLAN_MIN_CONFIDENCE)
+        # the defaults live in core/config.py (HOPLENS_PLAN_MIN_CONFIDENCE, HOPLENS_PLAN_OBSERVED_VALUES)
         self.min_confidence = Settings.model_fields["plan_min_confidence"].default if min_confidence is None else min_confidence
         self.onto = onto
-        self.ctx = Context(store, Vocabulary(store, onto), onto)
+        self.ctx = Context(store, Vocabulary(store, onto, observed_values), onto)
 
     def _type(self, name: str | None):
         """The entity type of the store's ontology, or None (extracted types the ontology does not declare)."""

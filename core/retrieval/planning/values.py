@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import threading
 
+from core.config import Settings
 from core.ontology import Ontology
 from core.records import EdgeCondition, Filter, PathStep
 from core.retrieval.planning import lexicon as lx
@@ -18,7 +19,6 @@ from core.retrieval.planning.paths import derived_steps, first_step_to
 from core.retrieval.planning.reading import Noun, Reading
 from core.schema import DATE, FLOAT, INT, STRING, VertexType
 
-MAX_OBSERVED_VALUES = 40  # a string attribute with more distinct values is free text, not a category
 SCAN_LIMIT = 200_000
 CALENDAR = ("january february march april may june july august september october november december monday "
             "tuesday wednesday thursday friday saturday sunday").split()
@@ -46,9 +46,11 @@ class Vocabulary:
     """Closed values per string attribute: declared in the ontology, else observed in the data when an attribute
     takes few distinct values (a category such as "CDN"). Read once per type, then shared."""
 
-    def __init__(self, store, onto: Ontology):
+    def __init__(self, store, onto: Ontology, max_values: int | None = None):
         self.store = store
         self.onto = onto
+        # a string attribute with more distinct values is free text, not a category (HOPLENS_PLAN_OBSERVED_VALUES)
+        self.max_values = Settings.model_fields["plan_observed_values"].default if max_values is None else max_values
         self._values: dict[str, dict[str, tuple[str, ...]]] = {}
         self._known: frozenset[str] | None = None
         self._lock = threading.Lock()
@@ -65,10 +67,10 @@ class Vocabulary:
                 for e in self.store.list_entities(vt.name, limit=SCAN_LIMIT) if seen else []:
                     for attr, vals in seen.items():
                         v = e.attrs.get(attr)
-                        if isinstance(v, str) and len(vals) <= MAX_OBSERVED_VALUES:
+                        if isinstance(v, str) and len(vals) <= self.max_values:
                             vals.add(v)
                 out = {a.name: a.values for a in vt.attrs if a.values}
-                out |= {k: tuple(sorted(v)) for k, v in seen.items() if 0 < len(v) <= MAX_OBSERVED_VALUES}
+                out |= {k: tuple(sorted(v)) for k, v in seen.items() if 0 < len(v) <= self.max_values}
                 self._values[vt.name] = out
             return self._values[vt.name]
 
@@ -87,12 +89,12 @@ class Vocabulary:
                         for edge, _ in self.store.neighbors(ent.id, e.name, "out"):
                             for attr, vals in seen.items():
                                 v = edge.attrs.get(attr)
-                                if isinstance(v, str) and len(vals) <= MAX_OBSERVED_VALUES:
+                                if isinstance(v, str) and len(vals) <= self.max_values:
                                     vals.add(v)
-                        if all(len(v) > MAX_OBSERVED_VALUES for v in seen.values()):
+                        if all(len(v) > self.max_values for v in seen.values()):
                             break
                 out = {a.name: a.values for a in e.attrs if a.values}
-                out |= {k: tuple(sorted(v)) for k, v in seen.items() if 0 < len(v) <= MAX_OBSERVED_VALUES}
+                out |= {k: tuple(sorted(v)) for k, v in seen.items() if 0 < len(v) <= self.max_values}
                 self._values[key] = out
             return self._values[key]
 
