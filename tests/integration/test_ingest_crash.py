@@ -1,6 +1,7 @@
 """A BYOD ingest killed with SIGKILL between the graph change and its bookkeeping (the ``after_graph`` fault point,
 ``HOPLENS_FAULT_AT``, core/ingest/byod/ingest.py) leaves a store that opens, passes its integrity check, and that
 the next ingest repairs: graph, documents, chunks and the ingest's ledger end exactly as after an uninterrupted run.
+The same for a merge split killed between its ledger change and its graph change (``split_after_ledger``).
 
 Embedded: the graph change and its record are one SQLite transaction, so right after the kill both are still what
 the previous run left. TigerGraph (loopback fake; each request commits alone): the record was written ahead, so the
@@ -65,6 +66,22 @@ def child(docs: str, store: str) -> None:
     st = open_store(settings, Path(store), create=True, read_only=False)
     try:
         ingest_path(docs, st, embedder=HashEmbedder(), settings=settings, progress=False, extractor="rules")
+    finally:
+        st.close()
+
+
+def child_split(store: str, merge_id: str) -> None:
+    """What the killed process runs for the split test: ``hoplens entities split`` of one merge."""
+    from test_byod_quality import HashEmbedder
+
+    from core.config import Settings
+    from core.ingest.byod import split_merge
+    from core.store import open_store
+
+    settings = Settings()
+    st = open_store(settings, Path(store), read_only=False)
+    try:
+        split_merge(st, int(merge_id), embedder=HashEmbedder(), settings=settings)
     finally:
         st.close()
 
@@ -179,6 +196,72 @@ def test_kill_between_graph_change_and_bookkeeping_is_repaired_by_the_next_inges
             from core.store.digest import verify_store
 
             assert verify_store(store)["ok"]
+    finally:
+        for f in fakes:
+            if f is not None:
+                f.stop()
+
+
+SPLIT_DOCS = {
+    "a.txt": "Mr Alexander Downer met Mr Colin Powell in Washington.",
+    "b.txt": "Mr Downer said Jakarta and Canberra agreed. Mr Downer spoke to Mr Hassan Wirajuda.",
+    "c.txt": "Mr Alexander Downer and Mr Hassan Wirajuda signed in Jakarta.",
+}
+
+
+def _split(store: Path, fake: FakeTigerGraph | None, merge_id: int) -> None:
+    from test_byod_quality import HashEmbedder
+
+    from core.ingest.byod import split_merge
+    from core.store import open_store
+
+    settings = _settings(fake)
+    st = open_store(settings, store, read_only=False)
+    try:
+        split_merge(st, merge_id, embedder=HashEmbedder(), settings=settings)
+    finally:
+        st.close()
+
+
+@pytest.mark.parametrize("backend", ["embedded", "tigergraph"])
+def test_kill_inside_a_split_is_repaired(tmp_path, backend):
+    from core.ingest.byod import list_merges
+
+    fakes = [FakeTigerGraph().start(), FakeTigerGraph().start()] if backend == "tigergraph" else [None, None]
+    try:
+        crashed, clean = fakes
+        docs = _write(tmp_path / "docs", SPLIT_DOCS)
+        store, reference = tmp_path / "store", tmp_path / "reference"
+        _ingest(docs, store, crashed)
+        _ingest(docs, reference, clean)
+        with _open(store, crashed) as st:
+            merge = next(m for m in list_merges(st) if "downer" in m.surfaces)
+            before = _graph(st)
+        proc = subprocess.run(
+            [sys.executable, "-c", "import sys, test_ingest_crash as t; t.child_split(sys.argv[1], sys.argv[2])",
+             str(store), str(merge.id)],
+            env={**_env(crashed), "HOPLENS_FAULT_AT": "split_after_ledger"}, cwd=ROOT, capture_output=True,
+            text=True, timeout=300)
+        assert proc.returncode == -signal.SIGKILL, proc.stderr[-2000:]
+        with _open(store, crashed) as st:
+            undone = {m.id: m.undone_at for m in list_merges(st, include_undone=True)}[merge.id]
+            assert _graph(st) == before  # the graph change had not started
+            # embedded: one transaction, so the split simply did not happen; TigerGraph: the ledger says split
+            assert (undone is None) is (backend == "embedded")
+        if backend == "embedded":
+            from core.store.digest import verify_store
+
+            assert verify_store(store)["ok"]
+        _ingest(docs, store, crashed)  # the next ingest (nothing changed) finishes an interrupted split
+        with _open(store, crashed) as st:
+            if not {m.id: m.undone_at for m in list_merges(st, include_undone=True)}[merge.id]:
+                _split(store, crashed, merge.id)  # embedded: the split is simply run again
+        _split(reference, clean, merge.id)
+        with _open(store, crashed) as st, _open(reference, clean) as ref:
+            got, want = _snapshot(st), _snapshot(ref)
+        for part in want:
+            assert got[part] == want[part], part
+        assert got["entities"][merge.loser][1] == "Downer"
     finally:
         for f in fakes:
             if f is not None:

@@ -46,6 +46,7 @@ from core.schema import ENTITY_ID_RE, entity_types, type_of_id
 
 COOCCURS = "RELATED_TO"  # co-occurrence edge type (undirected in meaning; stored src < dst)
 FAULT_ENV = "HOPLENS_FAULT_AT"  # test hook (fault_point); never set in normal use
+SPLIT_PENDING = "split_pending"  # ledger meta: a split's ledger change is made, its graph change maybe not
 GENERIC_PREFIX = {"Person": "PER", "Company": "ORG", "Product": "PRD", "Location": "LOC", "Event": "EVT",
                   UNKNOWN_TYPE: "ENT"}
 
@@ -69,6 +70,7 @@ class IngestReport:
     edges: int = 0  # edges this ingest manages, after the run
     extractor: str = "rules"
     llm_failures: int = 0  # chunks whose LLM reply was unusable (rules filled in)
+    repaired: bool = False  # this run finished a split that was interrupted (graph and chunk links re-derived)
     usage: Usage = field(default_factory=Usage)
     seconds: float = 0.0
 
@@ -121,7 +123,7 @@ def ingest_path(path, store, embedder=None, settings: Settings | None = None, ge
         store.bind_embedder(embedder)
         with State.open(store) as state:
             report = _ingest(state, store, embedder, settings, generator, root, docs, progress, extractor)
-        if report.processed + report.deleted:
+        if report.processed + report.deleted or report.repaired:
             store.refresh_indexes(progress=progress)
             if store.capabilities.local_graph:  # cheap here: the global route reads them (module docstring)
                 from core.ingest.byod.communities import refresh
@@ -151,15 +153,19 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
     report.changed = len(todo) - report.new
     report.unchanged = len(docs) - len(todo)
     report.processed = len(todo)
-    if not todo and not gone:
+    report.repaired = state.get_meta(SPLIT_PENDING) is not None  # a split was interrupted: finish it here
+    if not todo and not gone and not report.repaired:
         report.entities, report.edges = len(state.synced_entities()), len(state.synced_edges())
         return report
 
-    # 1. forget what changed or went away (also clears a crashed run's partial mentions)
+    # 1. forget what changed or went away (also clears a crashed run's partial mentions). The store's copy goes
+    # first, in the same transaction where there is one: forgotten documents are no longer "of this root", so a
+    # crash between the two must not leave their copy in the store
     stale = [d.doc_id for d in todo] + gone
-    state.forget_docs(stale)
-    if gone:
-        store.delete_documents(gone)
+    with store.transaction():
+        if gone:
+            store.delete_documents(gone)
+        state.forget_docs(stale)
 
     # 2. chunk and extract
     # the store's phone book ties names to entities for certain, except names this ingest resolved itself: those
@@ -218,14 +224,17 @@ def _ingest(state: State, store, embedder, settings: Settings, generator, root: 
         for d in todo
     ])
     sync_graph(state, store, graph)
+    todo_ids = {d.doc_id for d in todo}
     if undone_surfaces:  # merges undone by this run: chunks of documents ingested before follow the split
-        todo_ids = {d.doc_id for d in todo}
         old_docs = {doc for doc, _c, _t, skey, _ty, explicit, _m in state.mentions()
                     if skey in undone_surfaces and not explicit and doc not in todo_ids}
         relink_documents(state, store, old_docs, graph, embedder)
+    if report.repaired:  # the interrupted split's documents are not known: every earlier document follows it
+        relink_documents(state, store, set(state.doc_ids()) - todo_ids, graph, embedder)
     with state.transaction():
         for d in todo:
             state.record_doc(d.doc_id, str(root), d.rel_path, d.title, d.hash, len(chunks_by_doc[d.doc_id]))
+        state.delete_meta(SPLIT_PENDING)
     report.entities, report.edges = len(graph.entities), len(graph.edges)
     return report
 
@@ -529,7 +538,8 @@ def _hash(obj: Any) -> str:
 def fault_point(name: str) -> None:
     """A test hook: when the environment sets ``HOPLENS_FAULT_AT`` to ``name``, the process kills itself here with
     SIGKILL, as a power cut would (tests/integration/test_ingest_crash.py). Points: ``after_graph`` (the graph
-    change is made, its record is not). A no-op otherwise; it never raises."""
+    change is made, its record is not), ``split_after_ledger`` (a split's ledger change is made, the graph change
+    is not). A no-op otherwise; it never raises."""
     if os.environ.get(FAULT_ENV) == name:
         os.kill(os.getpid(), signal.SIGKILL)
 
@@ -721,17 +731,24 @@ def split_merge(store, merge_id: int, embedder=None, settings: Settings | None =
             if m.undone_at:
                 raise ValueError(f"merge {merge_id} was already split at {m.undone_at}")
             texts = dict(state.rows("SELECT skey, text FROM byod_surfaces"))
-            with state.transaction() as conn:
-                for skey in m.surfaces:
-                    state.set_surface(skey, m.loser, texts.get(skey, skey), m.loser_type, "split")
-                state.add_entity(m.loser, m.loser_type)
-                state.add_cannot_link(m.winner, m.loser)
-                conn.execute("UPDATE byod_merges SET undone_at = ? WHERE id = ?", (now(), m.id))
-            graph = derive_graph(state, store, (settings or get_settings()).byod_edge_sources)
-            affected = {doc for doc, _c, _t, skey, _ty, explicit, _m in state.mentions()
-                        if skey in set(m.surfaces) and not explicit}
-            sync_graph(state, store, graph)
-            relink_documents(state, store, affected, graph, embedder)
+            # embedded: the whole split is one transaction. Elsewhere the ledger change carries SPLIT_PENDING,
+            # cleared only when graph and chunk links follow, so the next ingest finishes an interrupted split
+            with store.transaction():
+                with state.transaction():
+                    for skey in m.surfaces:
+                        state.set_surface(skey, m.loser, texts.get(skey, skey), m.loser_type, "split")
+                    state.add_entity(m.loser, m.loser_type)
+                    state.add_cannot_link(m.winner, m.loser)
+                    state.execute("UPDATE byod_merges SET undone_at = ? WHERE id = ?", (now(), m.id))
+                    state.set_meta(SPLIT_PENDING, str(m.id))
+                fault_point("split_after_ledger")
+                graph = derive_graph(state, store, (settings or get_settings()).byod_edge_sources)
+                affected = {doc for doc, _c, _t, skey, _ty, explicit, _m in state.mentions()
+                            if skey in set(m.surfaces) and not explicit}
+                sync_graph(state, store, graph)
+                relink_documents(state, store, affected, graph, embedder)
+                with state.transaction():
+                    state.delete_meta(SPLIT_PENDING)
             done = state.merge(m.id)
         store.refresh_indexes()
         if store.capabilities.local_graph:

@@ -114,6 +114,9 @@ class State:
         r = self.rows("SELECT value FROM byod_meta WHERE key = ?", (key,))
         return r[0][0] if r else None
 
+    def delete_meta(self, key: str) -> None:
+        self.ledger.execute("DELETE FROM byod_meta WHERE key = ?", (key,))
+
     def set_meta(self, key: str, value: str) -> None:
         self.ledger.execute("INSERT INTO byod_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                           (key, value))
