@@ -124,7 +124,7 @@ class Ledger(Protocol):
 
     @property
     def present(self) -> bool:
-        """Its tables exist (a writable store creates them; a read-only one has them once something wrote)."""
+        """Its tables exist: created by the first write (readers never write, not even the schema)."""
         ...
     @property
     def writable(self) -> bool:
@@ -236,7 +236,7 @@ class StoreReader(Protocol):
     def get_meta(self, key: str) -> str | None: ...
     def ledger(self, namespace: str, schema: str) -> Ledger:
         """A writer's bookkeeping tables (``Ledger``): ``schema`` is SQLite DDL creating ``<namespace>_*`` tables
-        (``IF NOT EXISTS``), run on a writable store. One object per namespace per store handle."""
+        (``IF NOT EXISTS``), run by the ledger's first write. One object per (namespace, schema) per store handle."""
         ...
     def ontology(self) -> Ontology:
         """The ontology of the graph this store holds: the one recorded with ``set_ontology`` (an imported graph),

@@ -915,29 +915,37 @@ class EmbeddedStore:
 
 class _EmbeddedLedger:
     """``Ledger`` on the embedded store: the store's writer connection and transactions (or, read-only, its pinned
-    snapshot), every statement run under the namespace's authorizer."""
+    snapshot), every statement run under the namespace's authorizer. Its tables are created by its first write (in
+    that write's transaction), so a reader never writes, not even DDL."""
 
     def __init__(self, store: EmbeddedStore, namespace: str, schema: str):
         self.namespace = namespace
         self._store = store
-        stmts = ledger.statements(schema, namespace)
-        self._tables = ledger.table_names(stmts)
-        if store._wconn is not None:
-            with store.transaction() as conn, ledger.authorized(conn, namespace):
-                for stmt in stmts:
-                    conn.execute(stmt)
-        self._present: bool | None = True if store._wconn is not None else None
+        self._stmts = ledger.statements(schema, namespace)
+        self._tables = ledger.table_names(self._stmts)
+        self._present: bool | None = None  # read-only: the pinned snapshot never changes, so asked once
 
     @property
     def writable(self) -> bool:
         return self._store._wconn is not None
 
+    def _exists(self) -> bool:
+        have = {r[0] for r in self._store._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return all(t in have for t in self._tables)
+
     @property
     def present(self) -> bool:
-        if self._present is None:  # read-only: the pinned snapshot never changes, so ask once
-            have = {r[0] for r in self._store._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            self._present = all(t in have for t in self._tables)
+        if self.writable:  # asked each time: a rolled-back first write takes its tables with it
+            return self._exists()
+        if self._present is None:
+            self._present = self._exists()
         return self._present
+
+    def _create(self, conn: sqlite3.Connection) -> None:
+        if not self._exists():
+            with ledger.authorized(conn, self.namespace):
+                for stmt in self._stmts:
+                    conn.execute(stmt)
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         if not self.present:
@@ -951,6 +959,7 @@ class _EmbeddedLedger:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         with self._store.transaction() as conn:
+            self._create(conn)
             try:
                 with ledger.authorized(conn, self.namespace):
                     return int(conn.execute(sql, params).lastrowid or 0)
@@ -959,6 +968,7 @@ class _EmbeddedLedger:
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         with self._store.transaction() as conn:
+            self._create(conn)
             try:
                 with ledger.authorized(conn, self.namespace):
                     conn.executemany(sql, rows)

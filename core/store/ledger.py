@@ -96,7 +96,8 @@ def refused(exc: sqlite3.DatabaseError, namespace: str) -> Exception:
 
 class FileLedger:
     """A ledger in its own SQLite file (WAL; ``transaction()`` groups writes so a crash loses no committed step).
-    The file is created on the first write; before that the ledger is not ``present`` and reads return []."""
+    The file and the tables are created by the first write; before that the ledger is not ``present`` and reads
+    return []."""
 
     def __init__(self, path: Path, namespace: str, schema: str):
         self.namespace = namespace
@@ -106,58 +107,71 @@ class FileLedger:
         self._lock = threading.RLock()
         self._depth = 0
         self._conn: sqlite3.Connection | None = None
-        if self.path.exists():
-            self._connect()
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, create: bool) -> sqlite3.Connection | None:
         if self._conn is None:
+            if not create and not self.path.exists():
+                return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA busy_timeout=30000")
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
-            with authorized(conn, self.namespace):
-                for s in self._stmts:
-                    conn.execute(s)
             self._conn = conn
         return self._conn
 
+    def _exists(self, conn: sqlite3.Connection) -> bool:
+        have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+        return all(t in have for t in self._tables)
+
     @property
     def present(self) -> bool:
-        return self._conn is not None
+        with self._lock:
+            conn = self._connect(create=False)
+            return conn is not None and self._exists(conn)
 
     @property
     def writable(self) -> bool:
         return True
 
-    def _run(self, fn: Callable[[sqlite3.Connection], Any], write: bool) -> Any:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         with self._lock:
-            if self._conn is None and not write:
-                return None
-            conn = self._connect()
+            conn = self._connect(create=False)
+            if conn is None or not self._exists(conn):
+                return []
+            try:
+                with authorized(conn, self.namespace):
+                    return conn.execute(sql, params).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise refused(exc, self.namespace) from exc
+
+    def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        with self.transaction():
+            conn = self._conn
+            assert conn is not None  # opened by transaction()
             try:
                 with authorized(conn, self.namespace):
                     return fn(conn)
             except sqlite3.DatabaseError as exc:
                 raise refused(exc, self.namespace) from exc
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        return self._run(lambda c: c.execute(sql, params).fetchall(), write=False) or []
-
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with self.transaction():
-            return int(self._run(lambda c: c.execute(sql, params).lastrowid or 0, write=True))
+        return int(self._write(lambda c: c.execute(sql, params).lastrowid or 0))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        with self.transaction():
-            self._run(lambda c: c.executemany(sql, rows), write=True)
+        self._write(lambda c: c.executemany(sql, rows))
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
         with self._lock:
-            conn = self._connect()
+            conn = self._connect(create=True)
+            assert conn is not None
             if self._depth == 0:
                 conn.execute("BEGIN IMMEDIATE")
+                if not self._exists(conn):  # the first write creates the tables, in its own transaction
+                    with authorized(conn, self.namespace):
+                        for s in self._stmts:
+                            conn.execute(s)
             self._depth += 1
             try:
                 yield None

@@ -39,11 +39,19 @@ def store(request, tmp_path):
 def test_a_ledger_keeps_its_rows_and_only_its_rows(store):
     led = store.ledger("tst", SCHEMA)
     assert store.ledger("tst", SCHEMA) is led and led.writable
-    assert led.rows("SELECT k, v FROM tst_rows") == []
+    assert led.rows("SELECT k, v FROM tst_rows") == [] and not led.present  # reading created nothing
     first = led.execute("INSERT INTO tst_rows(k, v) VALUES (?, ?)", ("a", "1"))
     led.executemany("INSERT INTO tst_rows(k, v) VALUES (?, ?)", [("b", "2"), ("c", "3")])
     assert first == 1 and led.present
     assert led.rows("SELECT k, v FROM tst_rows WHERE v >= ? ORDER BY k", ("2",)) == [("b", "2"), ("c", "3")]
+    other = store.ledger("oth", "CREATE TABLE IF NOT EXISTS oth_x (a TEXT);")
+    with pytest.raises(RuntimeError):  # a first write rolled back takes its tables with it
+        with other.transaction():
+            other.execute("INSERT INTO oth_x(a) VALUES (?)", ("x",))
+            raise RuntimeError("boom")
+    assert not other.present and other.rows("SELECT a FROM oth_x") == []
+    other.execute("INSERT INTO oth_x(a) VALUES (?)", ("y",))
+    assert other.rows("SELECT a FROM oth_x") == [("y",)]
     with pytest.raises(RuntimeError):  # rolled back as a whole
         with led.transaction():
             led.execute("DELETE FROM tst_rows")
