@@ -935,14 +935,20 @@ class _EmbeddedLedger:
 
     @property
     def present(self) -> bool:
-        if self.writable:  # asked each time: a rolled-back first write takes its tables with it
-            return self._exists()
-        if self._present is None:
-            self._present = self._exists()
-        return self._present
+        if self._present:
+            return True
+        if not self.writable:
+            if self._present is None:
+                self._present = self._exists()
+            return self._present
+        with self._store._lock:  # outside a transaction a yes is committed and stays; inside, a rollback may undo it
+            found = self._exists()
+            if found and self._store._tx_depth == 0:
+                self._present = True
+            return found
 
     def _create(self, conn: sqlite3.Connection) -> None:
-        if not self._exists():
+        if not self.present:
             with ledger.authorized(conn, self.namespace):
                 for stmt in self._stmts:
                     conn.execute(stmt)
