@@ -236,3 +236,74 @@ def test_observed_values_limit_is_the_setting(transit):
     assert "teal" in Vocabulary(store, store.ontology()).values(line).get("colour", ())
     assert "colour" not in Vocabulary(store, store.ontology(), max_values=2).values(line)
     assert Vocabulary(store, store.ontology()).max_values == Settings().plan_observed_values
+
+
+# ---- a film graph (tests/byog4/graph.py, another seed than its question set) ----------------------------------------
+@pytest.fixture(scope="module")
+def films(tmp_path_factory):
+    root = tmp_path_factory.mktemp("films")
+    spec = importlib.util.spec_from_file_location("byog4_graph_for_planning", BYOG2.parent / "byog4" / "graph.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    (root / "data").mkdir()
+    path = root / "data" / "cinema.graphml"
+    mod.write_graphml(*mod.build(seed=8), path)
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+
+
+def _labelled(g: nx.DiGraph, label: str) -> dict[str, dict]:
+    return {n: d for n, d in g.nodes(data=True) if d["labels"] == f":{label}"}
+
+
+def _rel(g: nx.DiGraph, label: str):
+    return [(u, v, d) for u, v, d in g.edges(data=True) if d["label"] == label]
+
+
+def _display(d: dict) -> str:
+    return d.get("title") or d.get("name") or f"{d['first_name']} {d['last_name']}"
+
+
+def test_yes_no_edge_attribute_said_as_an_adverb(films):
+    g, pipe = films
+    studio = max(_labelled(g, "Studio"), key=lambda s: sum(v == s for _, v, _ in _rel(g, "SIGNED_WITH")))
+    exclusive = {u for u, v, d in _rel(g, "SIGNED_WITH") if v == studio and d["exclusive"] in (True, "true")}
+    _, plan = _ask(pipe, f"How many actors are signed exclusively with {_display(g.nodes[studio])}?")
+    assert plan.result_count == len(exclusive)
+
+
+def test_total_and_extreme_of_an_edge_attribute_over_one_entitys_edges(films):
+    g, pipe = films
+    actor = max(_labelled(g, "Actor"), key=lambda a: g.out_degree(a))
+    fees = [d["fee"] for u, _, d in _rel(g, "ACTED_IN") if u == actor]
+    a, plan = _ask(pipe, f"What is the total of {_display(g.nodes[actor])}'s fees?")
+    assert plan.operator == "total" and f"{sum(fees):,.2f}".rstrip("0").rstrip(".") in a.text
+    film = max(_labelled(g, "Film"), key=lambda f: g.in_degree(f))
+    cast = {u: d["fee"] for u, v, d in _rel(g, "ACTED_IN") if v == film}
+    _, plan = _ask(pipe, f"Which actor had the highest fee in {_display(g.nodes[film])}?")
+    assert set(plan.result_ids) == {u for u, f in cast.items() if f == max(cast.values())}
+
+
+def test_a_relation_noun_with_another_preposition_and_as_a_hop(films):
+    g, pipe = films
+    first, sequel = next((v, u) for u, v, _ in _rel(g, "SEQUEL_OF"))  # sequel -SEQUEL_OF-> first
+    _, plan = _ask(pipe, f"What is the sequel to {_display(g.nodes[first])}?")
+    assert sequel in plan.result_ids
+    directors = {u for u, v, _ in _rel(g, "DIRECTED") if v in {s for s, f, _ in _rel(g, "SEQUEL_OF") if f == first}}
+    _, plan = _ask(pipe, f"Who directed the sequel to {_display(g.nodes[first])}?")
+    assert set(plan.result_ids) == directors
+
+
+def test_hyphenated_participle_makes_a_modifier(films):
+    g, pipe = films
+    winners = {u for u, _, _ in _rel(g, "WON")}
+    _, plan = _ask(pipe, "How many award-winning films are there?")
+    assert plan.result_count == len(winners)
+
+
+def test_a_set_of_an_unknown_kind_is_not_answered_exactly(films):
+    g, pipe = films
+    actor = next(iter(_labelled(g, "Actor").values()))
+    a, plan = _ask(pipe, f"Which blorfs has {_display(actor)} appeared in?")
+    assert plan.result_ids == [] and a.text.startswith("Not sure")

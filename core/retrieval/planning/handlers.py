@@ -20,7 +20,7 @@ from core.retrieval.planning.paths import (
 from core.retrieval.planning.ranking import asked_attribute, ranked, superlative, top_by_attribute
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.results import Context, PlanResult, as_float, describe, flat_path, on_path_types
-from core.retrieval.planning.values import attr_filters, conditions, numeric_attr
+from core.retrieval.planning.values import attr_filters, conditions, edge_attr_phrases, numeric_attr
 from core.retrieval.planning.walks import (
     anchor_groups,
     counted_noun,
@@ -218,10 +218,11 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                 if e.structural or {e.src, e.dst} != {a.type, b.type}:
                     continue
                 for attr in e.attrs:
-                    phrase = [lx.stem(w) for w in lx.words_of(attr.name.replace("_", " "))]
-                    at = next((k for k in range(len(stems) - len(phrase) + 1) if stems[k : k + len(phrase)] == phrase), -1)
-                    if not phrase or at < 0:
+                    found = next(((p, k) for p in edge_attr_phrases(attr) for k in [_find_stems(stems, p)] if k >= 0),
+                                 None)
+                    if found is None:
                         continue
+                    phrase, at = found
                     values = [edge.attrs.get(attr.name) for edge, other in ctx.store.neighbors(a.id, e.name)
                               if other.id == b.id and edge.attrs.get(attr.name) is not None]
                     r.use(at, at + len(phrase), f"edge attribute {attr.name}")
@@ -229,6 +230,63 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                                 attribute=attr.name, explanation=f"{attr.name} of {e.name} between {a.id} and {b.id}")
                     fact = facts.edge_values(a.id, a.name, b.id, b.name, e.name, attr.name, values)
                     return PlanResult(plan, [fact], [a.id, b.id])
+    return None
+
+
+def _find_stems(stems: list[str], phrase: list[str]) -> int:
+    plural = [{lx.stem(f) for f in lx.plural_forms(w)} | {w} for w in stems]
+    return next((k for k in range(len(stems) - len(phrase) + 1)
+                 if all(phrase[j] in plural[k + j] for j in range(len(phrase)))), -1)
+
+
+def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> PlanResult | None:
+    """A total/average/extreme of a numeric attribute over one named entity's edges ("the average mark in X",
+    "how much has X earned in fees", "who got the top mark in X"): no vertex attribute of its type says it."""
+    if len(r.anchors) != 1:
+        return None
+    a = r.anchors[0]
+    top = next((w for w in r.words if w in lx.TOP_WORDS | lx.BOTTOM_WORDS | {"top", "best", "worst"}), None)
+    if not (r.aggregate or top) or r.count:
+        return None
+    stems = [lx.stem(w) for w in r.words]
+    own = {lx.stem(w) for at in r.onto.vertex_type(a.type).attrs for w in lx.words_of(at.name.replace("_", " "))}
+    for e in r.onto.edge_types:
+        if e.structural or a.type not in (e.src, e.dst):
+            continue
+        if far_type is not None and far_type != (e.dst if e.src == a.type else e.src):
+            continue  # "which actor had the highest fee in X": the noun names the edge's far end
+        for attr in e.attrs:
+            if attr.kind not in ("int", "float"):
+                continue
+            hit = next(((p, at) for p in edge_attr_phrases(attr) for at in [_find_stems(stems, p)]
+                        if at >= 0 and not set(p) & own), None)
+            if hit is None:
+                continue
+            p, at = hit
+            pairs = [(other, as_float(edge.attrs.get(attr.name))) for edge, other in ctx.store.neighbors(a.id, e.name)]
+            pairs = [(o, v) for o, v in pairs if v is not None]
+            r.use(at, at + len(p), f"edge attribute {attr.name}")
+            desc = f"{attr.name} over the {e.name} edges of {a.id} ({len(pairs)} edges)"
+            if r.aggregate and not top:
+                vals = [v for _, v in pairs]
+                val = sum(vals) if r.aggregate == "total" else (sum(vals) / len(vals) if vals else 0.0)
+                plan = Plan("aggregate", anchors=[a.id], target_type=e.name, operator=r.aggregate,
+                            attribute=attr.name, explanation=desc)
+                return PlanResult(plan, [facts.aggregate(r.aggregate, attr.name, val, len(vals), f"{e.name} edge",
+                                                         desc)], [a.id])
+            if not pairs:
+                return None
+            highest = top in lx.TOP_WORDS | {"top", "best"}
+            pick = (max if highest else min)(v for _, v in pairs)
+            winners = sorted(o.id for o, v in pairs if v == pick)
+            r.use_phrase(top, "superlative")
+            far = pairs[0][0].type
+            for n in r.nouns:
+                if n.type == far:
+                    r.use(n.start, n.end, f"type {far}")
+            plan = Plan("aggregate", anchors=[a.id], target_type=far, operator="argmax" if highest else "argmin",
+                        attribute=attr.name, explanation=f"{'highest' if highest else 'lowest'} {desc}, {pick:g}")
+            return PlanResult(plan, [facts.members(winners, ctx.names(winners), far, plan.explanation)], winners)
     return None
 
 
@@ -243,9 +301,9 @@ def _edge_values_of(ctx: Context, r: Reading, a: Entity, stems: list[str]) -> Pl
         if e.structural or a.type not in (e.src, e.dst):
             continue
         for attr in e.attrs:
-            phrase = [lx.stem(w) for w in lx.words_of(attr.name.replace("_", " "))]
             at = rest[1]
-            if not phrase or stems[at : at + len(phrase)] != phrase or set(phrase) & own:
+            phrase = next((p for p in edge_attr_phrases(attr) if _find_stems(stems[at : at + len(p)], p) == 0), None)
+            if phrase is None or set(phrase) & own:
                 continue
             pairs = [(other, edge.attrs.get(attr.name)) for edge, other in ctx.store.neighbors(a.id, e.name)
                      if edge.attrs.get(attr.name) not in (None, "")]

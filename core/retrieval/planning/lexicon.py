@@ -86,7 +86,7 @@ FUNCTION_WORDS = frozenset(
     really basically overall altogether across whole entire full complete entirely anything something everything
     nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
-    network database db dataset data graph catalog catalogue inventory registry directory universe
+    network database db dataset data graph catalog catalogue inventory registry directory universe kind sort
     total number count many much consider considering regarding given suppose take single lone sole ones
     ever far respectively base pool roster set group collection lineup book footprint distinct unique different
     separate individual record records recorded file books system today mind think wonder curious interested

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from core.config import Settings
 from core.llm.forms import PORTFOLIO
 from core.ontology import CRM, Ontology
-from core.records import Plan
+from core.records import UNSURE_PREFIX, Plan
 from core.retrieval import facts
 from core.retrieval.linking import Linked
 from core.retrieval.planning import handlers as h
@@ -50,7 +50,7 @@ def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozense
                 if v in lx.WEAK_VERBS:
                     continue
                 p = [lx.stem(w) for w in v.split()]
-                if (len(p) > 1 and len(p[0]) >= 5 and p[0] in stems and p[0] not in noun_stems
+                if (len(p) > 1 and len(p[0]) >= 4 and p[0] in stems and p[0] not in noun_stems
                         and not any(stems[i : i + len(p)] == p for i in range(len(stems)))
                         and stems.index(p[0]) not in in_nouns):
                     # "the support rep of X": the relation's own word ("supported by") without its preposition
@@ -146,6 +146,31 @@ class Planner:
                 return Noun(vt.name, -1, -1, True)
         return None
 
+    def _unknown_asked_noun(self, r: Reading) -> str | None:
+        """The plural noun a set question asks for ("which lecturers …", "how many moveis …") when it is no type,
+        attribute, value or relation word of this graph: the planner cannot say what is counted or listed."""
+        rest = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
+        words = [r.words[i] for i in rest]
+        if len(words) >= 2 and words[0] in ("which", "what"):
+            at = 1
+        elif len(words) >= 3 and words[:2] == ["how", "many"]:
+            at = 2
+        else:
+            return None
+        w = words[at]
+        known = self.ctx.vocab.known_words() | lx.attribute_words(self.onto) | set(lx.nouns(self.onto))
+        verbs = {x for ph, _e, _w in lx.verb_phrases(self.onto) for x in ph.split()}
+        if (w.endswith("s") and len(w) > 3 and w not in known and w not in verbs and w not in lx.FUNCTION_WORDS
+                and w not in lx.GENERIC_NOUNS and not any(n.start == rest[at] for n in r.nouns)):
+            return w
+        return None
+
+    def _unsure_of(self, r: Reading, word: str) -> PlanResult:
+        understood = ["anchors " + ", ".join(a.id for a in r.anchors)] if r.anchors else []
+        plan = Plan("lookup", anchors=[a.id for a in r.anchors], confidence=0.0, unexplained=[word],
+                    explanation=f"unsure: '{word}' names no type of this graph")
+        return PlanResult(plan, [facts.unsure(understood, [word])], [])
+
     def _type_of_edge_noun(self, r: Reading, anchor_type: str) -> Noun | None:
         """A relation's own word used as a noun names its far end ("how many stops does the Jade Line have?":
         STOPS_AT's stations). Only when exactly one edge of the anchor's type has that word."""
@@ -187,7 +212,11 @@ class Planner:
                             for a in vt.attrs if a.name not in ("name", "title") for ph in (a.name.replace("_", " "), *a.words))
                 person = {"first_name", "last_name", "surname", "given_name"} & {a.name for a in vt.attrs}
                 return named, bool(person)
-            return max(related, key=lambda t: (rank(t), -related.index(t)))
+            best = max(rank(t) for t in related)
+            tied = [t for t in related if rank(t) == best]
+            if len(tied) > 1 and f"{'/'.join(tied)}?" not in r.doubts:
+                r.doubts.append(f"{'/'.join(tied)}?")  # "who's in the cast of X": actor, director or composer?
+            return tied[0]
         return related[0] if related else wh[0]
 
     def _resolve_generic(self, r: Reading, noun: Noun) -> Noun | None:
@@ -264,6 +293,9 @@ class Planner:
                         r.nouns = sorted([*r.nouns, counted], key=lambda n: n.start)
                         break
             planned = h.whole_type(ctx, r, target) if target is not None else None
+            unknown = self._unknown_asked_noun(r) if planned is None and target is None else None
+            if unknown is not None:
+                return self._unsure_of(r, unknown)
             return planned or PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
         other_nouns = [n for n in r.nouns if n.type not in r.anchor_types]
         wh = self._wh(first)
@@ -273,6 +305,10 @@ class Planner:
         anchor = r.anchors[0]
         if r.portfolio and not other_nouns:
             return h.portfolio(ctx, anchor)
+        if len({n.type for n in other_nouns}) <= 1:
+            over_edges = h.edge_aggregate(ctx, r, other_nouns[0].type if other_nouns else None)  # "the average mark in X", "who got the top mark in X"
+            if over_edges is not None:
+                return over_edges
         if not (r.count and other_nouns):
             on_edge = h.edge_value(ctx, r)  # "how many minutes from A to B?", "which room is X taught in?"
             if on_edge is not None:
@@ -312,6 +348,9 @@ class Planner:
         if target is None:
             target = self._type_of_value(r, anchor.type)  # "has Baytree DB ever had a P0?"
         if target is None:
+            unknown = self._unknown_asked_noun(r)
+            if unknown is not None:  # "Which moveis has X appeared in?": a set of a type we cannot name
+                return self._unsure_of(r, unknown)
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no target type recognised"))
         if self._type(target.type) is None or any(self._type(a.type) is None for a in r.anchors):
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no typed path for extracted types"))
@@ -321,7 +360,7 @@ class Planner:
 
     def _finish(self, r: Reading, result: PlanResult) -> PlanResult:
         plan = result.plan
-        if plan.kind == "unanswerable" or not result.facts:
+        if plan.kind == "unanswerable" or not result.facts or result.facts[0].startswith(UNSURE_PREFIX):
             return result
         used = {s.edge for w in plan.walks for st in w.stages for p in st.paths for s in p}
         used |= {s.edge for s in plan.path} | _condition_edges(plan.conditions)

@@ -32,6 +32,7 @@ _ANSWER_TYPE = re.compile(r"^\s*(?:\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|than
 _REQUEST = re.compile(r"^\s*(?:and\s+|so\s+|now\s+|then\s+|also\s+)?(list|name|show|give|tell|count|tally|find|"
                       r"identify|enumerate|provide|return|pull|get|what|which|who|whom|whose|how|where|when|is|are|"
                       r"was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
+_AUXILIARIES = frozenset("is are was were be been has have had do does did will would can could s".split())
 _POSSESSIVE_WH = re.compile(r"\b(?:which|what)\s+([a-z0-9]+?)(?:'s|’s|'|’)\s+[a-z]")
 # "who" asks for a person or an organisation; "where" for a place.
 WH_TYPES = {"who": ("Employee", "Customer", "Vendor"), "whom": ("Employee", "Customer", "Vendor"), "where": ("Region",)}
@@ -76,6 +77,7 @@ class Reading:
     onto: Ontology = CRM  # the ontology of the store the question is asked of
     generic: list[int] = field(default_factory=list)  # word positions of generic entity nouns ("companies")
     expanded: dict[int, str] = field(default_factory=dict)  # acronym position -> the type noun it abbreviates
+    doubts: list[str] = field(default_factory=list)  # readings the planner had to guess between (count as unexplained)
 
     @property
     def verb_words(self) -> list[str]:
@@ -106,12 +108,15 @@ class Reading:
             self.use(i, i + len(lx.words_of(phrase)), how)
 
 
-def find_nouns(onto: Ontology, words: list[str], blocked: set[int]) -> list[Noun]:
+def find_nouns(onto: Ontology, words: list[str], blocked: set[int], joined: frozenset[int] = frozenset()) -> list[Noun]:
+    """Type nouns; ``joined``: positions of words hyphen-joined to the word before ("award-winning")."""
     nouns = _find_nouns(onto, words, blocked)
     starts = {n.start: n for n in nouns}
     for n in nouns:
-        nxt = starts.get(n.end) or (starts.get(n.end + 1) if n.end < len(words) and words[n.end] in
-                                     ("related", "linked", "driven", "caused", "based", "specific", "connected") else None)
+        # "outage-related tickets", "award-winning films": a noun, a participle, then the head noun
+        nxt = starts.get(n.end) or (starts.get(n.end + 1) if n.end < len(words) and (words[n.end] in (
+            "related", "linked", "driven", "caused", "based", "specific", "connected")
+            or (n.end in joined and words[n.end].endswith(("ing", "ed")))) else None)
         n.modifier = nxt is not None and nxt.type != n.type
         before = words[max(0, n.start - 5) : n.start]
         n.negated = bool(set(before) & lx.NEGATION_WORDS)
@@ -239,7 +244,8 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     hm = re.search(r"\bhow many (\w+)", text)
     if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
         r.count, r.aggregate = False, r.aggregate or "total"  # "how many hours of downtime": the attribute, not a count
-    r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words))
+    joined = frozenset(i for i, c in enumerate(char_starts) if c > 0 and question[c - 1] == "-")
+    r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words), joined)
     _acronyms(r, question, char_starts)
     typed = {i for n in r.nouns for i in range(n.start, n.end)}
     r.generic = [i for i, w in enumerate(words) if w in lx.GENERIC_NOUNS and i not in typed]
@@ -341,6 +347,10 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
     wh = WH_TYPES.get(rest[0] if rest else "")
     if wh is not None and not any(r.onto.has_type(t) for t in wh):
         wh = tuple(v.name for v in r.onto.entity_types())  # an ontology without the CRM's person types
+        if len(rest) > 2 and (rest[0] == "where" or rest[1] not in _AUXILIARIES | lx.FUNCTION_WORDS):
+            # "Who advises the students that …", "Where were the directors born …": the noun is the verb's
+            # other end; the planner types the wh-word by that verb
+            return None
     generic = [i for i in r.generic if i >= r.ask_from] if generic else []
     if generic and (not asking or generic[0] < asking[0].start):
         g = generic[0]  # "Which Software companies depend on X?": the verb will say which type
@@ -388,11 +398,15 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
                    + [(i, i + 1, a.type) for a in r.anchors for i in [r.anchor_at.get(a.id, -1)] if i >= 0]
                    + list(extra))
     out: set[int] = set()
+    # a word of another relation ("directed *sequels* to films") says that relation, not the one the plan used
+    others = {lx.stem(w) for phrase, edge, _weak in lx.verb_phrases(r.onto) if edge not in used
+              for w in phrase.split() if w not in lx.FUNCTION_WORDS and len(w) > 3}
     for (_s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
         rel = _relations(r.onto, t1, t2)
-        gap = [w for w in r.words[e1:s2] if w not in lx.FUNCTION_WORDS and w != "_"]
+        gap = [w for i, w in enumerate(r.words[e1:s2], e1) if w not in lx.FUNCTION_WORDS and w != "_"
+               and i not in r.explained]
         if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1:
-            out |= set(range(e1, s2))
+            out |= {i for i in range(e1, s2) if lx.stem(r.words[i]) not in others}
     modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
     if modal is not None:  # "how many vehicles can the depot hold": a capacity, not the relation it has now
         out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
@@ -400,7 +414,7 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         # "the accounts that the outage left stranded": words after the last of two related things end the relation
         (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
         rel = _relations(r.onto, t1, t2)
-        tail = [w for w in r.words[e2:] if w not in lx.FUNCTION_WORDS and w != "_"]
+        tail = [w for i, w in enumerate(r.words[e2:], e2) if w not in lx.FUNCTION_WORDS and w != "_" and i not in r.explained]
         if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS:
             out |= set(range(e2, len(r.words)))
     if modal is not None:
@@ -446,6 +460,29 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges):
             continue
         unexplained.append(w)
+    unexplained += r.doubts
+    content += len(r.doubts)
     if not content:
         return 1.0, unexplained
-    return round(1.0 - len(unexplained) / content, 3), unexplained
+    confidence = round(1.0 - len(unexplained) / content, 3)
+    nouns = _relation_nouns(r.onto, frozenset(used_edges))
+    if any(any(ch.isdigit() for ch in w) or lx.stem(w) in nouns for w in unexplained):
+        # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun it
+        # did not walk is a hop it missed ("directors of *sequels* to films"): never exact
+        confidence = min(confidence, NUMBER_MISSED_CONFIDENCE)
+    return confidence, unexplained
+
+
+@lru_cache(maxsize=256)
+def _relation_nouns(onto: Ontology, used: frozenset[str]) -> frozenset[str]:
+    """Stems of relation nouns (the head of SEQUEL_OF, PREREQUISITE_OF, MEMBER_OF) of edges the plan did not use."""
+    out = set()
+    for e in onto.edge_types:
+        toks = lx.words_of(e.name.replace("_", " "))
+        if (e.name not in used and not e.structural and len(toks) >= 2 and toks[-1] in ("of", "to", "for")
+                and not toks[0].endswith(("ed", "s")) and len(toks[0]) > 3):
+            out.add(lx.stem(toks[0]))
+    return frozenset(out)
+
+
+NUMBER_MISSED_CONFIDENCE = 0.5

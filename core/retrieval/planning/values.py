@@ -399,6 +399,20 @@ def _use_tail(r: Reading, tail: str) -> None:
                 r.use(i, i + 1, "comparison")
 
 
+GENERIC_ATTR_TAILS = ("type", "kind", "category", "name", "level", "status", "code")
+
+
+def edge_attr_phrases(attr) -> list[list[str]]:
+    """Stemmed ways a question names an edge attribute: its name ("role type"), the head of a generic name
+    ("role" of role_type), the last word of a compound name ("price" of unit_price)."""
+    toks = lx.words_of(attr.name.replace("_", " "))
+    out = [toks]
+    if len(toks) > 1:
+        out.append([toks[0]] if toks[-1] in GENERIC_ATTR_TAILS else [toks[-1]])
+    out += [lx.words_of(w) for w in attr.words]
+    return [[lx.stem(w) for w in p] for p in out if p]
+
+
 def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = None) -> None:
     """Edge attribute values the question names become conditions on the step ("took X in Fall 2024")."""
     for s in steps:
@@ -406,6 +420,18 @@ def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = Non
             said = {w for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)}
             observed = vocab.edge_values(e) if vocab is not None else {}
             for a in e.attrs:
+                pair = flag_values(observed.get(a.name, a.values))
+                if pair is not None:  # "actors signed *exclusively* to S": a yes/no edge attribute said as a word
+                    for p in flag_phrases(a):
+                        at = next((i for i in range(len(r.words) - len(p) + 1)
+                                   if r.words[i : i + len(p) - 1] == p[:-1] and r.words[i + len(p) - 1].startswith(p[-1])
+                                   and len(r.words[i + len(p) - 1]) <= len(p[-1]) + 2), -1)
+                        if at >= 0:
+                            neg = bool(set(r.words[max(0, at - 3) : at]) & (lx.NEGATION_WORDS | {"non"}))
+                            s.edge_attrs[a.name] = pair[1] if neg else pair[0]
+                            r.use(at, at + len(p), f"edge {a.name}")
+                            break
+                    continue
                 for v in sorted(observed.get(a.name, a.values), key=len, reverse=True):
                     if set(lx.words_of(v)) <= said:
                         continue  # "member" in "which member of the lab" is the relation, not role=member
@@ -418,7 +444,12 @@ def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = Non
                             continue
                     s.edge_attrs[a.name] = v
                     r.use(at, at + len(lx.words_of(v)), f"edge {a.name}")
-                    r.use_phrase(a.name.replace("_", " "), f"edge {a.name}")
+                    stems = [lx.stem(w) for w in r.words]
+                    for p in edge_attr_phrases(a):  # "a lead *role*": the attribute's own word
+                        for k in range(len(stems) - len(p) + 1):
+                            if [{lx.stem(f) for f in lx.plural_forms(w)} & {p[j]} for j, w in
+                                    enumerate(r.words[k : k + len(p)])] == [{x} for x in p]:
+                                r.use(k, k + len(p), f"edge {a.name}")
                     break
 
 

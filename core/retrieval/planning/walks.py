@@ -38,8 +38,10 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
         legs = [Stage([hops], target)]
     else:
         legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
-        if first is not None and legs and any(n.type == anchor.type and n.plural for n in r.nouns):
-            legs = [Stage([[first]], anchor.type), *legs]  # "the researchers who report to X authored …"
+        relation_noun = first is not None and is_relation_noun(r.onto, first.edge)
+        if first is not None and legs and (relation_noun or any(n.type == anchor.type and n.plural for n in r.nouns)):
+            # "the researchers who report to X authored …"; "who directed the sequel to X" (the sequel is a film)
+            legs = [Stage([[first]], anchor.type), *legs]
     if not legs:
         return None
     for st in legs:
@@ -69,12 +71,21 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                         r.use(at + 1, at + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
                         return PathStep(e.name, "out" if forward else "in", anchor.type)
                 for i in range(len(stems) - len(p) + 1):
-                    if stems[i : i + len(p)] == p:
+                    # a relation noun takes other prepositions too: "the sequel *to* X" reads as "sequel of"
+                    noun_phrase = (len(p) == 2 and p[-1] == "of" and stems[i] == p[0]
+                                   and stems[i + 1] in ("to", "for", "of", "from"))
+                    if stems[i : i + len(p)] == p or noun_phrase:
                         before_anchor = i < at
                         r.use(i, i + len(p), f"edge {e.name}")
                         out = (not before_anchor) if forward else before_anchor
                         return PathStep(e.name, "out" if out else "in", anchor.type)
     return None
+
+
+def is_relation_noun(onto, edge: str) -> bool:
+    """SEQUEL_OF, PREREQUISITE_OF, MEMBER_OF: the relation is named by a noun for its source ("a sequel")."""
+    toks = lx.words_of(edge.replace("_", " "))
+    return len(toks) >= 2 and toks[-1] in ("of", "to", "for") and not toks[0].endswith(("ed", "s")) and len(toks[0]) > 3
 
 
 def self_hops(r: Reading, anchor: Entity, step: PathStep) -> int:
