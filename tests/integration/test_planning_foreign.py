@@ -307,3 +307,27 @@ def test_a_set_of_an_unknown_kind_is_not_answered_exactly(films):
     actor = next(iter(_labelled(g, "Actor").values()))
     a, plan = _ask(pipe, f"Which blorfs has {_display(actor)} appeared in?")
     assert plan.result_ids == [] and a.text.startswith("Not sure")
+
+
+def test_comparative_adjective_names_the_measured_attribute(films):
+    g, pipe = films
+    _, plan = _ask(pipe, "How many films run longer than 150 minutes?")
+    assert plan.result_count == sum(d["runtime"] > 150 for d in _labelled(g, "Film").values())
+
+
+def test_superlative_counted_through_the_relation_verb(films):
+    g, pipe = films
+    wins: dict[str, int] = {}
+    for _, v, _ in _rel(g, "WON"):
+        wins[v] = wins.get(v, 0) + 1
+    _, plan = _ask(pipe, "Which award has been won most often?")
+    assert set(plan.result_ids) == {a for a, n in wins.items() if n == max(wins.values())}
+
+
+def test_relation_noun_counts_edges_and_a_missed_number_is_unsure(university):
+    g, pipe = university
+    a, _ = _ask(pipe, "How many enrolments are recorded?")
+    assert str(len(_edges(g, "ENROLLED_IN"))) in a.text
+    course = next(iter(_by_type(g, "Course")))
+    a, plan = _ask(pipe, f"How many students scored 90 or more in {_title(g, course)}?")
+    assert plan.result_ids == [] and a.text.startswith("Not sure")  # edge comparisons are not supported: no guess

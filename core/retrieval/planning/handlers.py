@@ -111,6 +111,13 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     others = [n for n in r.nouns if n.type != target.type]
     if r.superlative and others:
         return ranked(ctx, r, target, others[0])
+    if r.superlative and not others:
+        # "Which award has been won most often?": the relation verb names what is counted (the edge's far end)
+        said = set(lx.verb_positions(r.onto, r.words).values())
+        ends = {(e.src if e.dst == target.type else e.dst) for e in r.onto.edge_types
+                if e.name in said and target.type in (e.src, e.dst) and e.src != e.dst}
+        if len(ends) == 1:
+            return ranked(ctx, r, target, Noun(ends.pop(), -1, -1, True))
     top = next((w for w in r.words if w in lx.TOP_WORDS | lx.BOTTOM_WORDS), None)
     if top and not others:
         counted = edge_noun(r, target.type, r.words.index(top) + 1)  # "the course with the highest enrolment"
@@ -237,6 +244,30 @@ def _find_stems(stems: list[str], phrase: list[str]) -> int:
     plural = [{lx.stem(f) for f in lx.plural_forms(w)} | {w} for w in stems]
     return next((k for k in range(len(stems) - len(phrase) + 1)
                  if all(phrase[j] in plural[k + j] for j in range(len(phrase)))), -1)
+
+
+def count_edges(ctx: Context, r: Reading) -> PlanResult | None:
+    """ "How many enrolments are recorded?": the counted word is a relation's own noun, of one edge type joining
+    one pair of types; the answer is that edge type's size in the store."""
+    m = next((i + 1 for i in range(len(r.words) - 1) if r.words[i] == "many" or r.words[i : i + 2] == ["number", "of"]),
+             None)
+    if m is None or m >= len(r.words):
+        return None
+    at = m + 1 if r.words[m - 1] == "number" else m
+    if at >= len(r.words) or r.words[at] == "_":
+        return None
+    w = r.words[at]
+    names = {e.name for e in r.onto.edge_types if not e.structural
+             and lx.says_relation(w, lx.words_of(e.name.replace("_", " "))[0]) and len(w) > len(lx.stem(e.name.split("_")[0])) + 1}
+    if len(names) != 1:
+        return None
+    name = names.pop()
+    if len(r.onto.edges(name)) != 1:
+        return None  # one name for several type pairs: which is meant is not clear
+    n = int(ctx.store.stats().get("edges", {}).get(name, 0))
+    r.use(at, at + 1, f"edge {name}")
+    plan = Plan("aggregate", target_type=name, operator="count", explanation=f"all {name} edges")
+    return PlanResult(plan, [facts.count(n, f"{name} edge", plan.explanation)], [])
 
 
 def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> PlanResult | None:

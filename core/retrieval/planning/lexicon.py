@@ -49,11 +49,11 @@ MEASURES = {
 # Superlatives over a date attribute: the latest and the earliest.
 DATE_TOP = frozenset("latest newest recent last".split())
 DATE_BOTTOM = frozenset("first earliest oldest".split())
-TOP_WORDS = frozenset("strongest best healthiest busiest heaviest "
+TOP_WORDS = frozenset("strongest best healthiest busiest heaviest tallest widest deepest fastest "
                       "biggest largest highest greatest longest most top maximum max latest newest costliest "
                       "priciest richest".split())
 BOTTOM_WORDS = frozenset("smallest lowest shortest least minimum min earliest oldest cheapest weakest worst poorest "
-                         "lightest".split())
+                         "lightest slowest narrowest".split())
 # Inclusion of the named entity itself in a set of its own type ("counting it", "that one included").
 INCLUDE_WORDS = frozenset("including included inclusive counting incl".split())
 # Phrases that say two things are related without saying how: the ontology's relation between the two types
@@ -86,7 +86,8 @@ FUNCTION_WORDS = frozenset(
     really basically overall altogether across whole entire full complete entirely anything something everything
     nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
-    network database db dataset data graph catalog catalogue inventory registry directory universe kind sort
+    network database db dataset data graph catalog catalogue inventory registry directory universe kind sort often
+    frequently
     total number count many much consider considering regarding given suppose take single lone sole ones
     ever far respectively base pool roster set group collection lineup book footprint distinct unique different
     separate individual record records recorded file books system today mind think wonder curious interested

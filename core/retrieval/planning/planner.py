@@ -292,6 +292,10 @@ class Planner:
                     if counted is not None and counted.type != target.type:
                         r.nouns = sorted([*r.nouns, counted], key=lambda n: n.start)
                         break
+            if target is None and r.count:
+                edges = h.count_edges(ctx, r)  # "how many enrolments are recorded?"
+                if edges is not None:
+                    return edges
             planned = h.whole_type(ctx, r, target) if target is not None else None
             unknown = self._unknown_asked_noun(r) if planned is None and target is None else None
             if unknown is not None:

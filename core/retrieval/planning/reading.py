@@ -241,8 +241,10 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     sup = lx.SUPERLATIVE.search(text)
     r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
-    hm = re.search(r"\bhow many (\w+)", text)
-    if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
+    hm = re.search(r"\b(?:how many|number of) (\w+)", text)
+    extreme = any(w.endswith("est") and len(w) > 5 for w in words)  # "the tallest building by number of floors"
+    if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto) and not (
+            extreme and hm.group(0).startswith("number")):
         r.count, r.aggregate = False, r.aggregate or "total"  # "how many hours of downtime": the attribute, not a count
     joined = frozenset(i for i, c in enumerate(char_starts) if c > 0 and question[c - 1] == "-")
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words), joined)
@@ -406,7 +408,8 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         gap = [w for i, w in enumerate(r.words[e1:s2], e1) if w not in lx.FUNCTION_WORDS and w != "_"
                and i not in r.explained]
         if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1:
-            out |= {i for i in range(e1, s2) if lx.stem(r.words[i]) not in others}
+            out |= {i for i in range(e1, s2) if lx.stem(r.words[i]) not in others
+                    and not any(ch.isdigit() for ch in r.words[i])}  # a number is a condition, not a relation word
     modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
     if modal is not None:  # "how many vehicles can the depot hold": a capacity, not the relation it has now
         out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
@@ -416,7 +419,7 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         rel = _relations(r.onto, t1, t2)
         tail = [w for i, w in enumerate(r.words[e2:], e2) if w not in lx.FUNCTION_WORDS and w != "_" and i not in r.explained]
         if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS:
-            out |= set(range(e2, len(r.words)))
+            out |= {i for i in range(e2, len(r.words)) if not any(ch.isdigit() for ch in r.words[i])}
     if modal is not None:
         out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
     return out
@@ -451,7 +454,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         if i in r.explained:
             content += 1
             continue
-        if w in lx.FUNCTION_WORDS or w in lx.WH_WORDS or (len(w) <= 2 and not any(ch.isdigit() for ch in w)):
+        if (w in lx.FUNCTION_WORDS or w in lx.WH_WORDS or (len(w) <= 2 and not any(ch.isdigit() for ch in w))
+                or w in lx.words_of(r.onto.name.replace("_", " "))):  # "the university" in a graph named so
             continue
         if i < r.ask_from and w not in scene_signal:
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later

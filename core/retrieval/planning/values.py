@@ -306,6 +306,8 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
                     _use_tail(r, m.group(0)[:80])
                 break
             break
+    if not any(target.attr(f.attr) is not None and target.attr(f.attr).kind in (INT, FLOAT) for f in filters):
+        filters += _measured_comparison(r, target)
     filters += _numeric_equality(r, target, {f.attr for f in filters})
     filters += _recorded(r, target, {f.attr for f in filters})
     dates = [a for a in target.attrs if a.kind == DATE]
@@ -344,6 +346,31 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
             for p in a.words:
                 r.use_phrase(p, f"attribute {a.name}")
     return filters
+
+
+_COMPARATIVE = re.compile(r"\b(long|short|bigg|larg|small|heavi|light|cheap|old|young)er than\s+(\d[\d,]*(?:\.\d+)?)")
+
+
+def _measured_comparison(r: Reading, target: VertexType) -> list[Filter]:
+    """ "films that run longer than 170 minutes": a comparative adjective names the one numeric attribute whose
+    name holds what the adjective measures (``lexicon.MEASURES``: long -> duration, minute, time …)."""
+    m = _COMPARATIVE.search(r.low)
+    if not m:
+        return []
+    base = {"bigg": "big", "heavi": "heavi"}.get(m.group(1), m.group(1))
+    units = lx.MEASURES.get(base, ())
+    fits = [a for a in target.attrs if a.kind in (INT, FLOAT) and any(u in a.name.lower() for u in units)]
+    if len(fits) != 1:
+        return []
+    op = ">" if base in ("long", "big", "larg", "heavi", "old") else "<"
+    _use_tail(r, m.group(0))
+    i = lx.find_phrase(r.words, m.group(0).split()[0])
+    if i >= 0:
+        r.use(i, i + 1, f"attribute {fits[0].name}")
+    end = len(r.low[: m.end()].split())
+    if end < len(r.words) and any(u in r.words[end] for u in units):
+        r.use(end, end + 1, f"attribute {fits[0].name}")  # the unit word ("minutes")
+    return [Filter(fits[0].name, op, float(m.group(2).replace(",", "")))]
 
 
 AUXILIARIES = frozenset({"been", "was", "were", "is", "are", "be", "got", "get", "gets"})
