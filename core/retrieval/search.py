@@ -93,10 +93,13 @@ class RetrievalCore:
         with sw("seed_ms"):
             if mode == "dense":
                 return self.store.vector_search(vector, k)
-            lexical = self.store.lexical_search(question, max(k, self.settings.hybrid_pool))
+            # one pool for every k (BasicRAG asks top_k x basic_candidates, GraphRAG top_k): fusing the same two
+            # lists makes GraphRAG's seed chunks exactly BasicRAG's top chunks
+            pool = max(k, self.settings.hybrid_pool, self.settings.top_k * self.settings.basic_candidates)
+            lexical = self.store.lexical_search(question, pool)
             if mode == "lexical":
                 return lexical[:k]
-            dense = self.store.vector_search(vector, max(k, self.settings.hybrid_pool))
+            dense = self.store.vector_search(vector, pool)
             return rrf_fuse([dense, lexical], k, self.settings.rrf_k,
                             (self.settings.dense_weight, self.settings.lexical_weight))
 

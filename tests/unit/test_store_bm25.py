@@ -64,3 +64,10 @@ def test_save_load_round_trip_and_edge_cases(tmp_path):
     assert len(index.search("vendor", 0)[0]) == 0
     empty = LexicalIndex.build(["the and of", "a"], np.arange(2, dtype=np.int64))
     assert empty.retriever is None and len(empty.search("vendor", 3)[0]) == 0
+
+
+def test_tigergraph_analyzer_sees_the_same_terms():
+    from core.store.tigergraph import analyze
+
+    texts = _corpus(30)
+    assert analyze(texts) == _bm25.tokens(texts)
