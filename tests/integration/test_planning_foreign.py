@@ -331,3 +331,38 @@ def test_relation_noun_counts_edges_and_a_missed_number_is_unsure(university):
     course = next(iter(_by_type(g, "Course")))
     a, plan = _ask(pipe, f"How many students scored 90 or more in {_title(g, course)}?")
     assert plan.result_ids == [] and a.text.startswith("Not sure")  # edge comparisons are not supported: no guess
+
+
+# ---- an open-source ecosystem graph (tests/byog5/graph.py, another seed than its question set) ---------------------
+@pytest.fixture(scope="module")
+def ecosystem(tmp_path_factory):
+    root = tmp_path_factory.mktemp("oss")
+    spec = importlib.util.spec_from_file_location("byog5_graph_for_planning", BYOG2.parent / "byog5" / "graph.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    (root / "data").mkdir()
+    path = root / "data" / "oss.graphml"
+    mod.write_graphml(*mod.build(13), path)
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+
+
+def test_adverb_inside_a_self_relation_verb_keeps_its_direction(ecosystem):
+    g, pipe = ecosystem
+    deps = _rel(g, "DEPENDS_ON")
+    target = max({v for _, v, _ in deps}, key=lambda p: sum(v == p for _, v, _ in deps))
+    _, plan = _ask(pipe, f"How many packages depend directly on {_display(g.nodes[target])}?")
+    assert plan.result_count == sum(v == target for _, v, _ in deps)
+
+
+def test_a_relation_said_but_not_walked_is_not_exact(ecosystem):
+    g, pipe = ecosystem
+    mentee = next(u for u, _, _ in _rel(g, "MENTORED_BY"))
+    a, plan = _ask(pipe, f"What packages does {_display(g.nodes[mentee])}'s mentor maintain?")
+    assert a.text.startswith("Not sure") or set(plan.result_ids) == {
+        u for m in {v for u, v, _ in _rel(g, "MENTORED_BY") if u == mentee}
+        for u, v, _ in _rel(g, "MAINTAINED_BY") if v == m}
+    pkg = next(u for u, _, _ in deps) if (deps := _rel(g, "DEPENDS_ON")) else None
+    a, plan = _ask(pipe, f"List the blorfs of {_display(g.nodes[pkg])}.")
+    assert a.text.startswith("Not sure") and plan.result_ids == []

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from core.ontology import DerivedRelation, Ontology
 from core.records import EdgeCondition, Filter, PathStep, Stage, Walk
-from core.retrieval.planning.lexicon import stem, verb_phrases
+from core.retrieval.planning.lexicon import says_relation, stem, verb_phrases
 
 MAX_PATH_LEN = 4
 HEAD_VERB_CREDIT = 0.6  # a relation's verb said with another preposition than its name's
@@ -56,6 +56,9 @@ def verb_weights(onto: Ontology, words: list[str]) -> dict[str, float]:
         elif (len(p) >= 2 and not weak and len(p[0]) >= 4 and p[0] in stems and p[0] not in nouns
               and p[-1] in PREPOSITIONS):
             # the verb with another preposition ("lines that stop in X" for STOPS_AT): weaker than the phrase
+            out[edge] = max(out.get(edge, 0.0), HEAD_VERB_CREDIT)
+        elif not weak and len(p[0]) >= 5 and any(w not in nouns and says_relation(w, p[0]) for w in words):
+            # a noun made from the verb ("employees of X" for EMPLOYED_BY, "sponsors of" for SPONSORS)
             out[edge] = max(out.get(edge, 0.0), HEAD_VERB_CREDIT)
     return out
 

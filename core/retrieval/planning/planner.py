@@ -155,11 +155,22 @@ class Planner:
             at = 1
         elif len(words) >= 3 and words[:2] == ["how", "many"]:
             at = 2
+        elif len(words) >= 2 and words[0] in ("list", "show", "name", "give", "find"):
+            # "List the dev-scope dependencies of X.": the first content word after the request
+            at = next((k for k in range(1, len(words)) if words[k] not in lx.FUNCTION_WORDS and words[k].endswith("s")),
+                      len(words))
+            if at >= len(words):
+                return None
+        elif words and words[0] not in lx.FUNCTION_WORDS | lx.WH_WORDS:
+            at = 0  # a terse "deps of X?"
         else:
             return None
         w = words[at]
         known = self.ctx.vocab.known_words() | lx.attribute_words(self.onto) | set(lx.nouns(self.onto))
         verbs = {x for ph, _e, _w in lx.verb_phrases(self.onto) for x in ph.split()}
+        heads = {lx.words_of(e.name.replace("_", " "))[0] for e in self.onto.edge_types if not e.structural}
+        if words[:2] == ["how", "many"] and any(lx.says_relation(w, h) for h in heads):
+            return None  # "how many enrolments": a relation's own noun (count_edges, edge_noun)
         if (w.endswith("s") and len(w) > 3 and w not in known and w not in verbs and w not in lx.FUNCTION_WORDS
                 and w not in lx.GENERIC_NOUNS and not any(n.start == rest[at] for n in r.nouns)):
             return w
@@ -214,7 +225,8 @@ class Planner:
                 return named, bool(person)
             best = max(rank(t) for t in related)
             tied = [t for t in related if rank(t) == best]
-            if len(tied) > 1 and f"{'/'.join(tied)}?" not in r.doubts:
+            generic = set(wh) == {v.name for v in self.onto.entity_types()}  # not the CRM's own reading of who
+            if generic and len(tied) > 1 and f"{'/'.join(tied)}?" not in r.doubts:
                 r.doubts.append(f"{'/'.join(tied)}?")  # "who's in the cast of X": actor, director or composer?
             return tied[0]
         return related[0] if related else wh[0]
@@ -273,6 +285,10 @@ class Planner:
                               [facts.not_found(f"no entity named '{unknown}'")])
         target = choose_target(r)
         first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+        if r.count and first == "how":
+            unknown = self._unknown_asked_noun(r)  # "how many dollars …": what is counted is no type of ours
+            if unknown is not None:
+                return self._unsure_of(r, unknown)
         if target is not None and target.generic:
             target = self._resolve_generic(r, target) or choose_target(r, generic=False)
         elif target is None and r.anchors and {"else", "other", "others"} & set(r.words[r.ask_from :]) and first in WH_TYPES:

@@ -83,9 +83,13 @@ class Reading:
     def verb_words(self) -> list[str]:
         """The words with acronyms spelled out ("AMs" -> account managers), for reading relation words."""
         out: list[str] = []
+        dropped = 0
         for i, w in enumerate(self.words):
+            if len(w) > 4 and w.endswith("ly") and i not in self.explained:
+                dropped += 1  # an adverb inside a verb phrase ("depend *directly* on") says no relation
+                continue
             out += self.expanded[i].split() if i in self.expanded else [w]
-        return out
+        return out + ["_"] * dropped
 
     @property
     def anchor_types(self) -> set[str]:
@@ -419,7 +423,8 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         rel = _relations(r.onto, t1, t2)
         tail = [w for i, w in enumerate(r.words[e2:], e2) if w not in lx.FUNCTION_WORDS and w != "_" and i not in r.explained]
         if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS:
-            out |= {i for i in range(e2, len(r.words)) if not any(ch.isdigit() for ch in r.words[i])}
+            out |= {i for i in range(e2, len(r.words)) if not any(ch.isdigit() for ch in r.words[i])
+                    and lx.stem(r.words[i]) not in others}
     if modal is not None:
         out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
     return out
@@ -447,6 +452,7 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         if used_edges or near_us:  # "the vendors we work with": our own, i.e. all of them
             generic |= set(span)
     edge_words = {lx.stem(w) for phrase, edge, _ in lx.verb_phrases(r.onto) if edge in used_edges for w in phrase.split()}
+    used_heads = {phrase.split()[0] for phrase, edge, weak in lx.verb_phrases(r.onto) if edge in used_edges and not weak}
     content, unexplained = len(r.anchors), []  # each anchor mention is one explained content word
     for i, w in enumerate(r.words):
         if w == "_":
@@ -461,7 +467,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later
         content += 1
         if (i in ops or i in impact_at or i in r.references or i in single or i in generic
-                or lx.stem(w) in edge_words or verb_at.get(i) in used_edges):
+                or lx.stem(w) in edge_words or verb_at.get(i) in used_edges
+                or any(lx.says_relation(w, h) for h in used_heads)):  # "employees of X" for EMPLOYED_BY
             continue
         unexplained.append(w)
     unexplained += r.doubts
@@ -470,9 +477,15 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         return 1.0, unexplained
     confidence = round(1.0 - len(unexplained) / content, 3)
     nouns = _relation_nouns(r.onto, frozenset(used_edges))
-    if any(any(ch.isdigit() for ch in w) or lx.stem(w) in nouns for w in unexplained):
-        # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun it
-        # did not walk is a hop it missed ("directors of *sequels* to films"): never exact
+    # only relations between types the plan already involves: another route between the same things
+    involved = r.anchor_types | {target} | {t for e in r.onto.edge_types if e.name in used_edges for t in (e.src, e.dst)}
+    missed = {lx.stem(w) for phrase, edge, weak in lx.verb_phrases(r.onto) if edge not in used_edges and not weak
+              and all({e.src, e.dst} <= involved for e in r.onto.edges(edge))
+              for w in phrase.split()[:1] if len(w) > 3 and w not in lx.FUNCTION_WORDS} - edge_words
+    if r.doubts or any(any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed for w in unexplained):
+        # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun or verb
+        # it did not walk is a hop it missed ("directors of *sequels* to films", "packages *maintained* by …"), and a
+        # doubt is a guess between readings: never exact
         confidence = min(confidence, NUMBER_MISSED_CONFIDENCE)
     return confidence, unexplained
 

@@ -31,17 +31,34 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
     a_pos = r.anchor_at.get(anchor.id, -1)
     t_pos = next((n.start for n in r.nouns if n.type == target), -1)
     order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
+    said = dict(r.explained)
     first = self_step(r, anchor)
     if first is not None and target == anchor.type:
         # "Who reports to X?", "papers that X cites"; "the prerequisites of the prerequisites of X": two hops
         hops = [PathStep(first.edge, first.direction, first.target) for _ in range(self_hops(r, anchor, first))]
         legs = [Stage([hops], target)]
+        head = lx.words_of(first.edge.replace("_", " "))[0]
+        if any(i not in r.explained and lx.says_relation(w, head) for i, w in enumerate(r.words)) and \
+                "how often?" not in r.doubts:
+            # "what do the *dependencies* of X themselves depend on": the relation said again as a noun — which way
+            # and how many times is a guess
+            r.doubts.append("how often?")
+    elif target == anchor.type and any(e.src == e.dst == target and not e.structural for e in r.onto.edge_types):
+        legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
+        if legs and len(legs[0].paths[0]) == 1 and r.onto.edges(legs[0].paths[0][0].edge)[0].src == target:
+            if "direction?" not in r.doubts:  # a self-relation no verb directs: either way would be a guess
+                r.doubts.append("direction?")
     else:
         legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
         relation_noun = first is not None and is_relation_noun(r.onto, first.edge)
         if first is not None and legs and (relation_noun or any(n.type == anchor.type and n.plural for n in r.nouns)):
             # "the researchers who report to X authored …"; "who directed the sequel to X" (the sequel is a film)
             legs = [Stage([[first]], anchor.type), *legs]
+        elif first is not None:
+            # the self-relation was said ("X's mentor") but the route does not walk it: its words stay unexplained
+            r.explained = said
+            if f"{first.edge}?" not in r.doubts:
+                r.doubts.append(f"{first.edge}?")
     if not legs:
         return None
     for st in legs:
@@ -66,9 +83,12 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                 p = [lx.stem(w) for w in lx.words_of(v)]
                 if len(p) >= 2 and p[-1] == "of" and at >= 0:
                     # "courses that have X as a prerequisite": X is the relation noun's subject (X prerequisite of …)
-                    tail = stems[at + 1 : at + 4]
+                    end = at
+                    while end + 1 < len(r.words) and r.words[end + 1] == "_":
+                        end += 1  # past the whole mention
+                    tail = stems[end + 1 : end + 4]
                     if tail[:1] == ["as"] and p[0] in tail[1:]:
-                        r.use(at + 1, at + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
+                        r.use(end + 1, end + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
                         return PathStep(e.name, "out" if forward else "in", anchor.type)
                 for i in range(len(stems) - len(p) + 1):
                     # a relation noun takes other prepositions too: "the sequel *to* X" reads as "sequel of"
@@ -99,8 +119,11 @@ def self_hops(r: Reading, anchor: Entity, step: PathStep) -> int:
         p = [lx.stem(w) for w in lx.words_of(v)]
         if len(p) < 2 or p[-1] != "of":
             continue  # only a relation noun ("X of") repeats in a chain; verbs do not ("reports to")
-        n = sum(stems[i : i + len(p)] == p for i in range(len(stems) - len(p) + 1))
-        best = max(best, min(n, MAX_SELF_HOPS))
+        hits = [i for i in range(len(stems) - len(p) + 1) if stems[i : i + len(p)] == p]
+        if len(hits) > 1:
+            for i in hits:
+                r.use(i, i + len(p), f"edge {step.edge}")
+        best = max(best, min(len(hits), MAX_SELF_HOPS))
     return best
 
 
