@@ -28,9 +28,12 @@ def _faiss():
 
 
 class VectorIndex:
-    def __init__(self, dim: int, index=None, ids: np.ndarray | None = None):
+    def __init__(self, dim: int, index=None, ids: np.ndarray | None = None, mapped_from: Path | None = None):
         faiss = _faiss()
         self.dim = dim
+        # a loaded index maps its vectors from the (never modified) index file; it is read into memory before
+        # anything is added to it
+        self._mapped_from = mapped_from
         if index is None:
             index = faiss.IndexHNSWFlat(dim, HNSW_M, faiss.METRIC_INNER_PRODUCT)
             index.hnsw.efConstruction = EF_CONSTRUCTION
@@ -42,12 +45,23 @@ class VectorIndex:
     # ---- persistence
     @classmethod
     def load(cls, folder: Path) -> VectorIndex:
+        """Memory-mapped where faiss can (``IO_FLAG_MMAP_IFC``: the vectors are not copied; 0.07 s instead of
+        0.4-10 s for a 594 MB index at 459 k chunks here, where fresh memory is slow to fault in)."""
         faiss = _faiss()
-        index = faiss.read_index(str(folder / INDEX_FILE))
+        path = folder / INDEX_FILE
+        flag = getattr(faiss, "IO_FLAG_MMAP_IFC", None)
+        mapped = None
+        if flag is not None:
+            try:
+                index, mapped = faiss.read_index(str(path), flag), path
+            except RuntimeError:  # an index type faiss cannot map: read it
+                index = faiss.read_index(str(path))
+        else:
+            index = faiss.read_index(str(path))
         ids = np.load(folder / IDS_FILE, allow_pickle=False)
         if index.ntotal != len(ids):
             raise ValueError(f"vector index has {index.ntotal} vectors but {len(ids)} ids")
-        return cls(index.d, index, ids)
+        return cls(index.d, index, ids, mapped_from=mapped)
 
     def save(self, folder: Path) -> None:
         faiss = _faiss()
@@ -70,9 +84,13 @@ class VectorIndex:
         if total_after and dead_after / total_after > REBUILD_DEAD_SHARE:
             fresh = VectorIndex(self.dim)
             fresh._add(live_vids, fetch, progress)
-            self.index, self.ids = fresh.index, fresh.ids
+            self.index, self.ids, self._mapped_from = fresh.index, fresh.ids, None
             action = "rebuilt"
         else:
+            if self._mapped_from is not None and len(new):  # a mapped index cannot grow: read it into memory
+                self.index = _faiss().read_index(str(self._mapped_from))
+                self.index.hnsw.efSearch = EF_SEARCH
+                self._mapped_from = None
             self.ids = self.ids.copy()
             self.ids[dead] = -1
             self._add(new, fetch, progress)
