@@ -366,3 +366,17 @@ def test_a_relation_said_but_not_walked_is_not_exact(ecosystem):
     pkg = next(u for u, _, _ in deps) if (deps := _rel(g, "DEPENDS_ON")) else None
     a, plan = _ask(pipe, f"List the blorfs of {_display(g.nodes[pkg])}.")
     assert a.text.startswith("Not sure") and plan.result_ids == []
+
+
+def test_a_long_route_may_come_back_to_the_named_entity(films):
+    g, pipe = films
+    born = {}
+    for u, v, _ in _rel(g, "BORN_IN"):
+        born.setdefault(v, set()).add(u)
+    country = max(born, key=lambda c: len(born[c]))
+    films_of = {v for a in born[country] for u, v, _ in _rel(g, "ACTED_IN") if u == a}
+    studios = {v for u, v, _ in _rel(g, "PRODUCED_BY") if u in films_of}
+    homes = {v for u, v, _ in _rel(g, "BASED_IN") if u in studios}
+    _, plan = _ask(pipe, f"Which countries are home to the studios behind films starring actors born in "
+                         f"{_display(g.nodes[country])}?")
+    assert set(plan.result_ids) == homes  # the country named may be one of them

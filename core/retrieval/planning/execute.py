@@ -48,6 +48,9 @@ def with_condition(store, ids: list[str], target: str, cond: EdgeCondition) -> l
     return [i for i in ids if (i in having) != cond.negate]
 
 
+SHORT_ROUTE = 2  # hops within which a walk back to the anchor's own type means "others like it"
+
+
 def execute_plan(store, plan: Plan) -> list[str]:
     """The plan's target set, sorted (anchors of the target's own type excluded: "customers like X" is not X)."""
     walks = [w for w in plan.walks if not w.exclude]
@@ -62,7 +65,12 @@ def execute_plan(store, plan: Plan) -> list[str]:
     for walk in plan.walks:
         if walk.exclude and result:
             result -= set(walk_ids(store, walk))
-    ids = sorted((result or set()) - set(plan.anchors))
+    # "customers like X" (X -> a shared thing -> others) is not X; a longer route may come back to X legitimately
+    # ("countries home to studios behind films starring actors born in Italy" can be Italy)
+    near = {a for w in plan.walks for a in w.anchors
+            if sum(len(st.paths[0]) for st in w.stages if st.paths) <= SHORT_ROUTE}
+    walked = {a for w in plan.walks for a in w.anchors}
+    ids = sorted((result or set()) - near - (set(plan.anchors) - walked))  # named but not walked from: left out
     for cond in plan.conditions:
         ids = with_condition(store, ids, plan.target_type or "", cond)
     return ids

@@ -57,7 +57,8 @@ def verb_weights(onto: Ontology, words: list[str]) -> dict[str, float]:
               and p[-1] in PREPOSITIONS):
             # the verb with another preposition ("lines that stop in X" for STOPS_AT): weaker than the phrase
             out[edge] = max(out.get(edge, 0.0), HEAD_VERB_CREDIT)
-        elif not weak and len(p[0]) >= 5 and any(w not in nouns and says_relation(w, p[0]) for w in words):
+        elif not weak and len(p[0]) >= 5 and p[0] not in nouns and any(
+                stem(w) not in nouns and says_relation(w, p[0]) for w in words):
             # a noun made from the verb ("employees of X" for EMPLOYED_BY, "sponsors of" for SPONSORS)
             out[edge] = max(out.get(edge, 0.0), HEAD_VERB_CREDIT)
     return out

@@ -477,10 +477,11 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         return 1.0, unexplained
     confidence = round(1.0 - len(unexplained) / content, 3)
     nouns = _relation_nouns(r.onto, frozenset(used_edges))
-    # only relations between types the plan already involves: another route between the same things
+    # only self-relations of a type the plan involves: a hop from a thing to another of its kind that the route
+    # skipped ("packages that *depend* on something maintained by M")
     involved = r.anchor_types | {target} | {t for e in r.onto.edge_types if e.name in used_edges for t in (e.src, e.dst)}
     missed = {lx.stem(w) for phrase, edge, weak in lx.verb_phrases(r.onto) if edge not in used_edges and not weak
-              and all({e.src, e.dst} <= involved for e in r.onto.edges(edge))
+              and all(e.src == e.dst and e.src in involved for e in r.onto.edges(edge))
               for w in phrase.split()[:1] if len(w) > 3 and w not in lx.FUNCTION_WORDS} - edge_words
     if r.doubts or any(any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed for w in unexplained):
         # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun or verb
