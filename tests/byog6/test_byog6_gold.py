@@ -113,6 +113,7 @@ def test_holdout_shape(holdout, xml_graph):
         if g["type"] == "set":
             assert 1 <= len(g["ids"]) <= 12 and len(g["names"]) == len(g["ids"])
             assert all(_name(props[i]) == n for i, n in zip(g["ids"], g["names"], strict=True))
+            assert not any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", q["question"], re.I) for n in g["names"])
     bools = [q["gold"]["value"] for q in holdout if q["gold"]["type"] == "bool"]
     assert True in bools and False in bools
 
