@@ -2,7 +2,7 @@
 attributes) and derived relations, created at run time and stored with a store.
 
 The CRM ontology (``CRM``) is one instance, built from ``core/schema.py``; a graph imported with
-``hoplens import-graph`` gets an inferred one (``core.ingest.graph_import.infer``). Everything that answers
+``hoplens import-graph`` gets an inferred one (``core.ontology_infer``). Everything that answers
 questions reads the ontology of the store it answers from (``store.ontology()``), never the CRM constants.
 The building blocks (``Attr``, ``VertexType``, ``EdgeType``) are the schema's own frozen dataclasses.
 """

@@ -102,7 +102,7 @@ def format_ontology(onto) -> str:
 
 
 def _schema_ontology(settings):
-    from core.ingest.graph_import.infer import enrich
+    from core.ontology_infer import enrich
     from core.store.tigergraph import connect, ontology_from_schema, translate_error
 
     conn = connect(settings)

@@ -1608,7 +1608,7 @@ class ForeignGraphStore(TigerGraphStore):
     - The schema is never changed: no DDL is sent. The reads go through the queries of
       ``gsql_gen.foreign_query_texts`` (generated from the schema's ontology, linted, installed once; installing
       queries adds to the graph's query catalog, not to its schema).
-    - The ontology is inferred as ``hoplens import-graph`` infers one (``core.ingest.graph_import.infer``) from the
+    - The ontology is inferred as ``hoplens import-graph`` infers one (``core.ontology_infer``) from the
       schema's types and up to ``FOREIGN_SAMPLE`` vertices per type with their edges, read when the store opens.
     - Entities: id = primary id, type = vertex type, name = ``name``, else first + last name, else ``title``, else
       the id (the import's rule); attrs = the vertex attributes converted by the ontology's kinds.
@@ -1702,7 +1702,7 @@ class ForeignGraphStore(TigerGraphStore):
         return {k: val for k, val in (v.get("attributes") or {}).items() if k != pid and not k.startswith("@")}
 
     def _entity(self, v: dict[str, Any]) -> Entity:
-        from core.ingest.graph_import.infer import aliases_of, convert, display_name, snake
+        from core.ontology_infer import aliases_of, convert, display_name, snake
 
         vid, vtype = str(v["v_id"]), str(v["v_type"])
         props = self._props(v)
@@ -1753,7 +1753,7 @@ class ForeignGraphStore(TigerGraphStore):
 
     def _edge_record(self, e: dict[str, Any]) -> tuple[Edge, bool]:
         """A printed EDGE as (the stored edge under its ontology name, walked forward?)."""
-        from core.ingest.graph_import.infer import convert, snake
+        from core.ontology_infer import convert, snake
 
         dtype = str(e["e_type"])
         base = self.reverse_of.get(dtype, dtype)
@@ -1778,8 +1778,8 @@ class ForeignGraphStore(TigerGraphStore):
         return Edge(src, base, dst, dict(sorted(attrs.items()))), forward
 
     def _infer_ontology(self) -> Ontology:
-        from core.ingest.graph_import.infer import infer, snake
-        from core.ingest.graph_import.model import GraphImportError, RawEdge, RawGraph, RawNode
+        from core.ontology_infer import infer, snake
+        from core.rawgraph import GraphImportError, RawEdge, RawGraph, RawNode
 
         raw = RawGraph(format="tigergraph")
         declared: dict[str, set[str]] = {}

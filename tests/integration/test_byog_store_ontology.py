@@ -150,7 +150,7 @@ def test_a_crm_build_answers_with_the_crm_ontology(tiny_store, capsys, tmp_path)
 
 
 def test_a_foreign_schema_ontology_gets_the_inferred_words():
-    from core.ingest.graph_import.infer import enrich
+    from core.ontology_infer import enrich
     from core.store.tigergraph import ontology_from_schema
 
     onto = enrich(ontology_from_schema(ForeignFake.SHOP))

@@ -20,7 +20,7 @@ import pytest
 from fake_tigergraph import FakeTigerGraph
 from test_tigergraph_store import tg_settings
 
-from core.ingest.graph_import.infer import parse_date
+from core.ontology_infer import parse_date
 from core.records import Entity
 from core.store import gsql_gen, gsql_lint
 from core.store.base import StoreError

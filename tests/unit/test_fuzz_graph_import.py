@@ -125,8 +125,8 @@ INSERTS = st.one_of(
 @given(name=st.sampled_from(sorted(GRAPH_FILES)), cut=st.none() | st.integers(0, 2000),
        flips=st.lists(st.tuples(st.integers(0, 5000), st.integers(0, 255)), max_size=3), insert=INSERTS)
 def test_graph_files_read_or_refused_naming_the_file(tmp_path, name, cut, flips, insert):
-    from core.ingest.graph_import.infer import infer
     from core.ingest.graph_import.readers import read_graph
+    from core.ontology_infer import infer
 
     path = tmp_path / name
     path.write_bytes(_mutate(GRAPH_FILES[name], cut, flips, insert))

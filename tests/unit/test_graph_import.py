@@ -7,10 +7,10 @@ import json
 import pytest
 
 from core.config import Settings
-from core.ingest.graph_import.infer import attr_words, edge_verbs, infer, noun_of, parse_date
-from core.ingest.graph_import.model import GraphImportError
 from core.ingest.graph_import.overrides import apply_overrides
 from core.ingest.graph_import.readers import read_graph
+from core.ontology_infer import attr_words, edge_verbs, infer, noun_of, parse_date
+from core.rawgraph import GraphImportError
 from core.schema import DATE, FLOAT, INT, LIST, STRING
 
 S = Settings()

@@ -42,7 +42,8 @@ def test_the_app_reaches_no_retrieval_internals():
 
 def test_stores_and_models_import_no_layer_above_them():
     files = [*sorted((ROOT / "core" / "store").rglob("*.py")), *sorted((ROOT / "core" / "llm").rglob("*.py"))]
-    assert not _violations(files, ("core.retrieval", "core.pipelines", "core.evaluation", "core.cli", "ui"))
+    assert not _violations(files, ("core.retrieval", "core.pipelines", "core.evaluation", "core.cli", "ui",
+                                   "core.ingest"))  # a foreign TigerGraph graph infers through core.ontology_infer
 
 
 def test_answering_loads_no_ingest_module(tiny_store):

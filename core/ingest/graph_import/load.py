@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from core.ingest.graph_import.infer import infer
-from core.ingest.graph_import.model import GraphImportError
 from core.ingest.graph_import.overrides import apply_overrides, find_overrides, read_overrides
 from core.ingest.graph_import.readers import read_graph, read_text
+from core.ontology_infer import infer
+from core.rawgraph import GraphImportError
 from core.records import Document
 from core.store.base import ontology_json
 from core.store.keys import STRUCTURAL

@@ -14,8 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from core.ingest.graph_import.model import GraphImportError
 from core.ontology import DerivedRelation, Ontology
+from core.rawgraph import GraphImportError
 
 NAMES = ("ontology.yaml", "ontology.yml", "ontology.json")
 

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from core.ingest.graph_import.model import GraphImportError, RawEdge, RawGraph, RawNode
+from core.rawgraph import GraphImportError, RawEdge, RawGraph, RawNode
 from core.schema import DATE, FLOAT, INT, LIST, STRING
 
 GRAPHML_NS = "{http://graphml.graphdrawing.org/xmlns}"
@@ -264,7 +264,7 @@ def _csv_value(raw: str, typ: str, where: str) -> Any:
         return [_csv_value(x, base, where) for x in raw.split(ARRAY_DELIMITER) if x != ""]
     kind = NEO4J_TYPES[typ]
     if kind == DATE:
-        from core.ingest.graph_import.infer import parse_date
+        from core.ontology_infer import parse_date
 
         if parse_date(raw) is None:
             raise GraphImportError(f"{where}: {raw!r} is not a valid {typ}")
