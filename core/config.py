@@ -88,6 +88,16 @@ class Settings(BaseSettings):
     graph_structured_chunks: int = 1  # supporting passages kept next to an exact computed result
     graph_structured_facts: int = 4  # result entity facts kept next to an exact computed result
     graph_rerank_pool: int = 12  # chunk candidates shown to the optional LLM reranker
+    # Ranking fusion (docs/retrieval.md): node = w_anchor·[anchor] + w_result·[computed result] + w_seed·similarity
+    # + w_hop·hop score / max; chunk = similarity + w_chunk_anchor·[mentions an anchor] + w_chunk_entities·min(3, Σ).
+    graph_w_anchor: float = 3.0
+    graph_w_result: float = 2.0
+    graph_w_seed: float = 1.0
+    graph_w_hop: float = 0.5
+    graph_w_chunk_anchor: float = 0.3
+    graph_w_chunk_entities: float = 0.1
+    graph_anchor_relations: int = 12  # relations of the named entities put in the context
+    graph_structured_relations: int = 4  # … when an exact computed result exists (the context stays compact)
     # Seed search of BasicRAG and GraphRAG: dense + BM25 fused by reciprocal rank fusion (core/retrieval/search.py).
     search_mode: Literal["hybrid", "dense", "lexical"] = "hybrid"
     rrf_k: int = 20  # the RRF constant: weight / (rrf_k + rank); 20 beat the usual 60 here (docs/evaluation.md)

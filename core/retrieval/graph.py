@@ -1,10 +1,10 @@
 """GraphRAG: vector seed -> multi-hop expansion with hop scores -> plan -> rank -> compact context.
 
-Ranking fusion (documented in docs/retrieval.md):
-    node score  = 3.0·[anchor named in the question] + 2.0·[in the planner's computed result]
-                  + 1.0·seed similarity + 0.5·hop_score / max hop_score in the subgraph
+Ranking fusion (documented in docs/retrieval.md; the weights are settings, HOPLENS_GRAPH_W_*):
+    node score  = w_anchor·[anchor named in the question] + w_result·[in the planner's computed result]
+                  + w_seed·seed similarity + w_hop·hop_score / max hop_score in the subgraph
     chunk score = vector similarity (or word overlap with the question for chunks reached through the graph)
-                  + 0.3·[mentions an anchor] + 0.1·min(3, sum of node scores of the entities it mentions)
+                  + w_chunk_anchor·[mentions an anchor] + w_chunk_entities·min(3, sum of node scores of the entities)
 Context order: computed facts, anchor facts, relations of the anchors, then chunks and entity facts by score,
 each while it fits the budget. Structured plans (a computed result exists) keep the context compact.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 
+from core.config import Settings
 from core.llm.forms import content_words
 from core.records import COMPUTED_PREFIX, Hit, SubgraphNode
 from core.retrieval.base import Retrieved, Retriever, Stopwatch, validate_question
@@ -21,12 +22,13 @@ from core.retrieval.llm_assist import llm_plan, llm_rerank
 from core.retrieval.search import RetrievalCore
 
 
-def node_score(node: SubgraphNode, anchors: set[str], result: set[str], max_hop: float) -> float:
+def node_score(node: SubgraphNode, anchors: set[str], result: set[str], max_hop: float, s: Settings) -> float:
+    """The fusion weights are settings (HOPLENS_GRAPH_W_*; defaults in core/config.py, stated in docs)."""
     return (
-        3.0 * (node.id in anchors)
-        + 2.0 * (node.id in result)
-        + 1.0 * (node.similarity or 0.0)
-        + 0.5 * (node.hop_score / max_hop if max_hop else 0.0)
+        s.graph_w_anchor * (node.id in anchors)
+        + s.graph_w_result * (node.id in result)
+        + s.graph_w_seed * (node.similarity or 0.0)
+        + s.graph_w_hop * (node.hop_score / max_hop if max_hop else 0.0)
     )
 
 
@@ -90,17 +92,18 @@ class GraphRetriever(Retriever):
             anchor_set = set(planned.plan.anchors) or set(anchors)
             result = set(planned.result_ids)
             max_hop = max((n.hop_score for n in sub.nodes), default=0.0)
-            scores = {n.id: node_score(n, anchor_set, result, max_hop) for n in sub.nodes}
+            scores = {n.id: node_score(n, anchor_set, result, max_hop, s) for n in sub.nodes}
             for rid in result:
-                scores.setdefault(rid, 2.0)
+                scores.setdefault(rid, s.graph_w_result)
             structured = any(f.startswith(COMPUTED_PREFIX) for f in planned.facts)
             builder = ContextBuilder(s.context_budget)
             for fact in planned.facts:
                 if not builder.add("computed", fact, planned.plan.explanation, 10.0):
                     builder.add("computed", _shorten(fact, builder.remaining), planned.plan.explanation, 10.0)
             for ent in store.get_entities(sorted(anchor_set)):
-                builder.add("fact", entity_line(ent), ent.id, scores.get(ent.id, 3.0))
-            self._relations(builder, sub, anchor_set, result, scores, limit=4 if structured else 12)
+                builder.add("fact", entity_line(ent), ent.id, scores.get(ent.id, s.graph_w_anchor))
+            self._relations(builder, sub, anchor_set, result, scores,
+                            limit=s.graph_structured_relations if structured else s.graph_anchor_relations)
             chunk_rows = self._chunks(question, hits, hit_chunks, anchor_set, scores)
             if self.assistant is not None and s.llm_rerank and chunk_rows:
                 order, used = llm_rerank(self.assistant, question, [(r[2], r[1]) for r in chunk_rows[: s.graph_rerank_pool]])
@@ -153,8 +156,9 @@ class GraphRetriever(Retriever):
         rows = []
         for cid, c in chunks.items():
             mentions = set(c.entity_ids)
-            score = base.get(cid, 0.0) + 0.3 * bool(mentions & anchors)
-            score += 0.1 * min(3.0, sum(scores.get(e, 0.0) for e in mentions))
+            w = self.core.settings
+            score = base.get(cid, 0.0) + w.graph_w_chunk_anchor * bool(mentions & anchors)
+            score += w.graph_w_chunk_entities * min(3.0, sum(scores.get(e, 0.0) for e in mentions))
             rows.append(("chunk", chunk_line(c), cid, score))
         rows.sort(key=lambda r: (-r[3], r[2]))
         return rows

@@ -52,3 +52,10 @@ def test_the_code_reads_those_settings():
     assert (tuned.frequent_ratio, tuned.min_fuzzy) == (9.0, 80)
     assert BasicRetriever(SimpleNamespace(settings=Settings(basic_candidates=5))).candidates == 5
     assert BasicRetriever(SimpleNamespace(settings=Settings())).candidates == Settings().basic_candidates
+    # GraphRAG's fusion weights come from the settings too
+    from core.records import SubgraphNode
+    from core.retrieval.graph import node_score
+
+    node = SubgraphNode(id="X", type="T", label="x", hop=1, hop_score=1.0, similarity=0.5)
+    assert node_score(node, {"X"}, set(), 1.0, Settings()) == 3.0 + 1.0 * 0.5 + 0.5
+    assert node_score(node, {"X"}, set(), 1.0, Settings(graph_w_anchor=1.0, graph_w_hop=0.0)) == 1.0 + 0.5
