@@ -20,7 +20,14 @@ from core.retrieval.planning.paths import (
 from core.retrieval.planning.ranking import asked_attribute, ranked, superlative, top_by_attribute
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.results import Context, PlanResult, as_float, describe, flat_path, on_path_types
-from core.retrieval.planning.values import attr_filters, conditions, edge_attr_phrases, numeric_attr
+from core.retrieval.planning.values import (
+    GENERIC_ATTR_TAILS,
+    attr_filters,
+    conditions,
+    edge_attr_phrases,
+    flag_values,
+    numeric_attr,
+)
 from core.retrieval.planning.walks import (
     anchor_groups,
     counted_noun,
@@ -215,7 +222,8 @@ def value_check(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
 
 def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
     """An attribute of the edge between two named entities ("How many minutes from A to B?", "What grade did X
-    get in Y?"): the edge types joining their types that carry an attribute the question names."""
+    get in Y?", "How urgent was A's referral to B?", "When was X admitted to W?", "Was X's admission to W an
+    emergency?"): of the edge types joining their types, the attribute the question names (``named_edge_attr``)."""
     stems = [lx.stem(w) for w in r.words]
     if len(r.anchors) == 1:
         return _edge_values_of(ctx, r, r.anchors[0], stems)
@@ -224,19 +232,67 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
             for e in r.onto.edge_types:
                 if e.structural or {e.src, e.dst} != {a.type, b.type}:
                     continue
-                for attr in e.attrs:
-                    found = next(((p, k) for p in edge_attr_phrases(attr) for k in [_find_stems(stems, p)] if k >= 0),
-                                 None)
-                    if found is None:
-                        continue
-                    phrase, at = found
-                    values = [edge.attrs.get(attr.name) for edge, other in ctx.store.neighbors(a.id, e.name)
-                              if other.id == b.id and edge.attrs.get(attr.name) is not None]
-                    r.use(at, at + len(phrase), f"edge attribute {attr.name}")
-                    plan = Plan("lookup", anchors=[a.id, b.id], target_type=e.name, operator="value",
-                                attribute=attr.name, explanation=f"{attr.name} of {e.name} between {a.id} and {b.id}")
-                    fact = facts.edge_values(a.id, a.name, b.id, b.name, e.name, attr.name, values)
+                found = named_edge_attr(r, e, stems)
+                if found is None:
+                    continue
+                attr, span = found
+                values = [edge.attrs.get(attr.name) for edge, other in ctx.store.neighbors(a.id, e.name)
+                          if other.id == b.id and edge.attrs.get(attr.name) is not None]
+                if span is not None:
+                    r.use(span[0], span[1], f"edge attribute {attr.name}")
+                _use_relation_words(r, e)
+                plan = Plan("lookup", anchors=[a.id, b.id], target_type=e.name, operator="value",
+                            attribute=attr.name, explanation=f"{attr.name} of {e.name} between {a.id} and {b.id}")
+                pair = flag_values(ctx.vocab.edge_values(e).get(attr.name, attr.values))
+                if r.yesno and pair is not None and values:
+                    ok = str(values[0]).casefold() in lx.TRUTHY
+                    plan.operator = "exists"
+                    fact = facts.value_check(f"{e.name} {a.id}-{b.id}", f"{a.name} / {b.name}", attr.name,
+                                             values[0], [pair[0]], ok)
                     return PlanResult(plan, [fact], [a.id, b.id])
+                fact = facts.edge_values(a.id, a.name, b.id, b.name, e.name, attr.name, values)
+                return PlanResult(plan, [fact], [a.id, b.id])
+    return None
+
+
+def _use_relation_words(r: Reading, e) -> None:
+    """The relation's own words ("referral", "admitted", "admission") are accounted by the edge."""
+    head = lx.words_of(e.name.replace("_", " "))[0]
+    verbs = {lx.stem(x) for v in (*e.verbs, *e.reverse_verbs) for x in lx.words_of(v)}
+    for i, w in enumerate(r.words):
+        if lx.stem(w) in verbs or lx.says_relation(w, head) or (len(w) >= 6 and _shares_stem(w, head, 4)):
+            r.use(i, i + 1, f"edge {e.name}")
+
+
+def _shares_stem(word: str, other: str, n: int = 5) -> bool:
+    """Same first ``n`` letters, both long enough: "urgent"/"urgency", "admitted"/"admission" (n=4 there)."""
+    return len(word) >= n and len(other) >= n and word[:n] == other[:n]
+
+
+def named_edge_attr(r: Reading, e, stems: list[str]):
+    """(attribute, word span) of ``e`` the question names: its words (not the relation's own word, not a type
+    noun), or a word sharing its first five letters ("urgent" for urgency); *when* asks for its only date
+    attribute, a yes/no question for its only yes/no attribute. None when none is named."""
+    head = lx.stem(lx.words_of(e.name.replace("_", " "))[0])
+    typed = {i for n in r.nouns for i in range(n.start, n.end)}
+    relation = {i for i, w in enumerate(r.words) if lx.stem(w) == head or lx.says_relation(w, head)
+                or _shares_stem(w, head, 4)}
+    best = None
+    for attr in e.attrs:
+        for p in edge_attr_phrases(attr):
+            k = _find_stems(stems, p)
+            if k >= 0 and not set(range(k, k + len(p))) & (typed | relation):
+                best = max(best or (0, None, None), (len(p) + 1, attr.name, (k, k + len(p))), key=lambda t: t[0])
+        name = lx.words_of(attr.name.replace("_", " "))
+        for k, w in enumerate(r.words):
+            if k not in typed | relation and any(_shares_stem(w, t) for t in name if t not in GENERIC_ATTR_TAILS):
+                best = max(best or (0, None, None), (1, attr.name, (k, k + 1)), key=lambda t: t[0])
+    if best is not None:
+        return next(a for a in e.attrs if a.name == best[1]), best[2]
+    first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+    dates = [a for a in e.attrs if a.kind == "date"]
+    if first == "when" and len(dates) == 1:
+        return dates[0], None
     return None
 
 
@@ -327,6 +383,8 @@ def _edge_values_of(ctx: Context, r: Reading, a: Entity, stems: list[str]) -> Pl
     rest = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
     if len(rest) < 2 or r.words[rest[0]] not in ("which", "what") or r.count:
         return None
+    if any(n.start <= rest[1] < n.end for n in r.nouns):
+        return None  # "Which treatments did X receive?": a type noun, not an edge attribute ("treatment date")
     own = {lx.stem(w) for at in r.onto.vertex_type(a.type).attrs for w in lx.words_of(at.name.replace("_", " "))}
     for e in r.onto.edge_types:
         if e.structural or a.type not in (e.src, e.dst):

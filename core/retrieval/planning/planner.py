@@ -75,6 +75,7 @@ def _condition_edges(conds) -> set[str]:
     return {c.edge for c in conds} | {e for c in conds for e in _condition_edges(c.conditions)}
 
 
+UNIT_WORDS = frozenset("seconds minutes hours days weeks months years".split())
 RESULT_IDS_KEPT = 200  # result ids a plan carries (the count stays exact)
 
 
@@ -171,6 +172,8 @@ class Planner:
         heads = {lx.words_of(e.name.replace("_", " "))[0] for e in self.onto.edge_types if not e.structural}
         if words[:2] == ["how", "many"] and any(lx.says_relation(w, h) for h in heads):
             return None  # "how many enrolments": a relation's own noun (count_edges, edge_noun)
+        if w in UNIT_WORDS:
+            return None  # "how many days did X stay": a unit of an attribute, not a kind of thing
         if (w.endswith("s") and len(w) > 3 and w not in known and w not in verbs and w not in lx.FUNCTION_WORDS
                 and w not in lx.GENERIC_NOUNS and not any(n.start == rest[at] for n in r.nouns)):
             return w

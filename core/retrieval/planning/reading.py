@@ -407,6 +407,9 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     # a word of another relation ("directed *sequels* to films") says that relation, not the one the plan used
     others = {lx.stem(w) for phrase, edge, _weak in lx.verb_phrases(r.onto) if edge not in used
               for w in phrase.split() if w not in lx.FUNCTION_WORDS and len(w) > 3}
+    # an attribute said in other words ("have *insurance*" for insured) is a condition, not a relation word
+    others |= {lx.stem(w) for w in r.words if len(w) >= 6
+               and any(len(a) >= 6 and a[:5] in (w[:5], w[2:7], w[3:8]) for a in lx.attribute_words(r.onto))}
     for (_s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
         rel = _relations(r.onto, t1, t2)
         gap = [w for i, w in enumerate(r.words[e1:s2], e1) if w not in lx.FUNCTION_WORDS and w != "_"

@@ -249,11 +249,19 @@ def _flag_filters(vocab: Vocabulary, r: Reading, target: VertexType, taken: set[
             continue
         for p in flag_phrases(attr):
             i = lx.find_phrase(r.words[lo:hi], " ".join(p))
+            negated_word = False
+            if i < 0 and len(p) == 1 and len(p[0]) >= 6:
+                # the attribute said as a noun: "patients who have insurance" for insured; "uninsured" is its negation
+                for k, w in enumerate(r.words[lo:hi]):
+                    bare = next((w[len(x):] for x in ("un", "non") if w.startswith(x) and len(w) - len(x) >= 6), w)
+                    if len(bare) >= 6 and bare[:5] == p[0][:5]:
+                        i, negated_word = k, bare != w
+                        break
             if i < 0 or set(range(lo + i, lo + i + len(p))) & taken:
                 continue
             i += lo
             before = r.words[max(0, i - 3) : i]
-            neg = bool(set(before) & (lx.NEGATION_WORDS | {"non"}))
+            neg = bool(set(before) & (lx.NEGATION_WORDS | {"non"})) != negated_word
             out.append(Filter(attr.name, "==", pair[1] if neg else pair[0]))
             r.use(i, i + len(p), f"filter {attr.name}")
             for j in range(max(0, i - 3), i):
@@ -332,8 +340,14 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
         if at > 0 and r.words[at - 1] not in lx.FUNCTION_WORDS:
             r.use(at - 1, at, "year")  # the verb that dates it: "published in", "founded in"
         return filters
+    dated_edges = {e.name for e in r.onto.edge_types if any(a.kind == DATE for a in e.attrs)}
+    edge_dated = bool(dated_edges & set(lx.verb_positions(r.onto, r.words).values()))
     if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
         named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
+        if not named and edge_dated:
+            # "patients admitted to W during 2023": the year dates the relation (an edge's date), not the
+            # patient's own date; unsupported, so the year stays unexplained
+            return filters
         y, word = year.group(2), year.group(1)
         # ISO dates compare as strings: "since 2024" is >= 2024-01-01, "before 2024" < 2024-01-01
         op, val = {"since": (">=", f"{y}-01-01"), "from": (">=", f"{y}-01-01"), "after": (">", f"{y}-12-31~"),
