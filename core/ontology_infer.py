@@ -155,7 +155,8 @@ def edge_verbs(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         fwd.extend(" ".join([f, *rest]) for f in forms)
         rev.extend(fwd)
         base = _base_verb(toks[0])[0]
-        part = PARTICIPLE.get(base, _forms(base)[2])
+        # the name's own participle when it is one ("REFERRED_TO" -> "referred to by", not a rebuilt "refered")
+        part = toks[0] if toks[0].endswith("ed") else PARTICIPLE.get(base, _forms(base)[2])
         rev.append(" ".join([part, *rest, "by"]))
     return tuple(dict.fromkeys(fwd)), tuple(dict.fromkeys(rev))
 

@@ -430,3 +430,13 @@ def test_a_year_on_the_relation_is_not_put_on_the_entity(hospital):
     got = {v for u, v, _ in _rel(g, "RECEIVED") if u == patient}
     _, plan = _ask(pipe, f"Which treatments did {_display(g.nodes[patient])} receive?")
     assert set(plan.result_ids) == got  # the type noun, not the edge's treatment_date
+
+
+def test_self_relation_verb_with_an_object_between_it_and_its_preposition(hospital):
+    g, pipe = hospital
+    a, b, _ = next((u, v, d) for u, v, d in _rel(g, "REFERRED_TO"))
+    ans, _ = _ask(pipe, f"Has {_display(g.nodes[a])} ever referred anyone to {_display(g.nodes[b])}?")
+    assert ans.text.startswith("Yes")
+    senders = {u for u, v, _ in _rel(g, "REFERRED_TO") if v == b}
+    _, plan = _ask(pipe, f"Which doctors have sent referrals to {_display(g.nodes[b])}?")
+    assert set(plan.result_ids) == senders

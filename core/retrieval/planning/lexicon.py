@@ -168,13 +168,13 @@ def says_relation(word: str, head: str) -> bool:
     if head in {stem(f) for f in plural_forms(word)}:
         return True
     n = len(head) - 1
-    return n >= 5 and len(word) > len(head) and word[:n] == head[:n] and word.endswith(NOMINAL_SUFFIXES)
+    return n >= 4 and len(word) > len(head) and word[:n] == head[:n] and word.endswith(NOMINAL_SUFFIXES)
 
 
 # Nouns made from a verb: the act ("enrolment", "registration", "dependency") or a party to it ("employee",
 # "sponsor", "dependent").
 NOMINAL_SUFFIXES = ("ment", "ments", "tion", "tions", "ency", "encies", "ence", "ences", "ance", "ances", "ee", "ees",
-                    "er", "ers", "or", "ors", "ent", "ents", "ant", "ants")
+                    "er", "ers", "or", "ors", "ent", "ents", "ant", "ants", "al", "als")
 
 
 def same_words(words: list[str], value: list[str]) -> bool:

@@ -341,7 +341,8 @@ class Planner:
             return h.comparison(ctx, r, same_type[:2], target)
         asks_a_set = target is not None and (target.generic or (r.any and target.plural))
         self_rel = any(e.src == e.dst == anchor.type and not e.structural for e in self.onto.edge_types)
-        if r.yesno and len(r.anchors) >= 2 and self_rel and len(r.anchor_types) == 1 and not asks_a_set:
+        if r.yesno and len(r.anchors) >= 2 and self_rel and len(r.anchor_types) == 1 and not (
+                asks_a_set and not target.generic):  # "Has A ever referred anyone to B?": anyone is the relation's object
             return h.reach(ctx, r, r.anchors[0], r.anchors[1])  # "Does A report to B?", "Does paper A cite B?"
         if r.yesno and len(r.anchor_types) >= 2 and not asks_a_set:
             return h.reach(ctx, r, r.anchors[0], r.anchors[1])

@@ -94,9 +94,16 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                     # a relation noun takes other prepositions too: "the sequel *to* X" reads as "sequel of"
                     noun_phrase = (len(p) == 2 and p[-1] == "of" and stems[i] == p[0]
                                    and stems[i + 1] in ("to", "for", "of", "from"))
-                    if stems[i : i + len(p)] == p or noun_phrase:
+                    # "referred *anyone* to", "sent *referrals* to": the verb (or its noun) and its preposition with
+                    # up to two words between that name nothing of their own
+                    gapped = len(p) == 2 and (stems[i] == p[0] or lx.says_relation(r.verb_words[i], p[0])) and any(
+                        i + g < len(stems) and stems[i + g] == p[1]
+                        and all(r.verb_words[j] != "_" for j in range(i + 1, i + g)) for g in (1, 2, 3))
+                    if stems[i : i + len(p)] == p or noun_phrase or gapped:
                         before_anchor = i < at
-                        r.use(i, i + len(p), f"edge {e.name}")
+                        span = next((g + 1 for g in (1, 2, 3) if gapped and i + g < len(stems) and stems[i + g] == p[1]),
+                                    len(p))
+                        r.use(i, i + span, f"edge {e.name}")
                         out = (not before_anchor) if forward else before_anchor
                         return PathStep(e.name, "out" if out else "in", anchor.type)
     return None
