@@ -92,6 +92,7 @@ def test_inference_words():
     fwd, rev = edge_verbs("SUPPORTED_BY")
     assert fwd == ("supported by",) and {"support", "supports"} <= set(rev)
     assert "written by" in edge_verbs("WROTE")[1]
+    assert "referred to by" in edge_verbs("REFERRED_TO")[1]  # the name's own participle, not a rebuilt "refered"
     assert attr_words("unit_price") == ("unit price", "price")
     assert attr_words("hire_date") == ("hire date", "hire")
     assert (noun_of("MediaType"), noun_of("Movies"), noun_of("Categories")) == ("media type", "movie", "category")
