@@ -440,3 +440,18 @@ def test_self_relation_verb_with_an_object_between_it_and_its_preposition(hospit
     senders = {u for u, v, _ in _rel(g, "REFERRED_TO") if v == b}
     _, plan = _ask(pipe, f"Which doctors have sent referrals to {_display(g.nodes[b])}?")
     assert set(plan.result_ids) == senders
+
+
+def test_superlative_by_number_of_an_attribute_and_most_recently(hospital):
+    g, pipe = hospital
+    hospitals = _labelled(g, "Hospital")
+    top = max(d["beds"] for d in hospitals.values())
+    _, plan = _ask(pipe, "What is the biggest hospital by number of beds?")
+    assert set(plan.result_ids) == {h for h, d in hospitals.items() if d["beds"] == top}
+    a, _ = _ask(pipe, "What's the total bed count across all hospitals?")
+    assert f"{sum(d['beds'] for d in hospitals.values()):,}" in a.text
+    ward = max(_labelled(g, "Ward"), key=lambda w: g.in_degree(w))
+    staff = {u for u, v, _ in _rel(g, "WORKS_IN") if v == ward}
+    latest = max(g.nodes[d]["hire_date"] for d in staff)
+    _, plan = _ask(pipe, f"Who is the most recently hired doctor on {_display(g.nodes[ward])}?")
+    assert set(plan.result_ids) == {d for d in staff if g.nodes[d]["hire_date"] == latest}

@@ -585,8 +585,9 @@ def numeric_attr(r: Reading, vt: VertexType) -> str | None:
         attr = vt.attr(best[1])
         mine = {w for ph in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(ph)}
         mine |= KIND_WORDS.get(attr.kind, set())
-        for j, w in enumerate(r.words):  # every word of the attribute ("how long … last (hours)")
-            if w in mine or any(len(x) >= 4 and w.startswith(x) for x in mine):
+        stems = {lx.stem(x) for x in mine}
+        for j, w in enumerate(r.words):  # every word of the attribute ("how long … last (hours)", "bed" for beds)
+            if w in mine or lx.stem(w) in stems or any(len(x) >= 4 and w.startswith(x) for x in mine):
                 r.use(j, j + 1, f"attribute {attr.name}")
     return best[1] if best else None
 
