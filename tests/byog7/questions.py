@@ -515,6 +515,10 @@ def build(g: G, seed: int = SEED) -> list[dict]:  # noqa: C901, PLR0915 — one 
 _STANDALONE = re.compile(r"(?<![\w\-#/.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w\-#/]|[.,]\d)")
 
 
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
 def check(g: G, qs: list[dict]) -> None:
     """Refuse a question set with ambiguous or unscorable golds."""
     assert len(qs) == 80, len(qs)
@@ -527,6 +531,8 @@ def check(g: G, qs: list[dict]) -> None:
                 assert not re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", q["question"], re.I), q
         if gold["type"] == "count":
             quoted = {float(m.group(1).replace(",", "")) for m in _STANDALONE.finditer(q["question"])}
+            words = re.findall(r"[a-z]+", q["question"].lower())
+            quoted |= {float(i) for i, wd in enumerate(_NUMBER_WORDS) if wd in words}
             assert float(gold["value"]) not in quoted, q
         for a in q["anchors"]:
             assert g.name(a) in q["question"], q
