@@ -25,6 +25,11 @@ class Settings(BaseSettings):
     data: Path | None = None  # default: <home>/data-<scale>
     scale: Literal["tiny", "demo", "full"] = "demo"
     seed: int = 7
+    # the embedded store's open-time integrity check (docs/store.md, Integrity): a store up to this size (SQLite +
+    # index files) gets the full check at every open; a larger one the structural + sampled check (the full one runs
+    # in `hoplens verify`, before a snapshot and before a restore swaps a copy in)
+    store_full_check_mb: float = Field(default=1024.0, ge=0)
+    store_sample_mb: float = Field(default=64.0, ge=0)  # index-file bytes re-hashed at random by a sampled open
 
     # ---- backend
     backend: Literal["embedded", "tigergraph"] = "embedded"

@@ -75,6 +75,56 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
     return conn
 
 
+HEADER_MAGIC = b"SQLite format 3\x00"
+
+
+def check_structure(db: Path, conn: sqlite3.Connection) -> list[str]:
+    """The open-time structural facts of a database too large for a full ``quick_check`` at open: the 100-byte
+    header is SQLite's (magic, page size, payload fractions, UTF-8, schema format), the file is whole pages, its
+    page count agrees with the header's (when the WAL holds no frames) and with ``PRAGMA page_count``, and the
+    freelist's trunk and count lie inside the file. ``conn``: a connection inside the read transaction being
+    checked. Problems found, empty when none; SQLite errors propagate (the caller reports them)."""
+    try:
+        with open(db, "rb") as fh:
+            head = fh.read(100)
+        size = db.stat().st_size
+        wal = db.with_name(db.name + "-wal")
+        wal_size = wal.stat().st_size if wal.exists() else 0
+    except OSError as exc:
+        return [f"cannot read {db.name} ({exc})"]
+    if len(head) < 100 or head[:16] != HEADER_MAGIC:
+        return ["not an SQLite database header"]
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    problems = []
+    if page < 512 or page & (page - 1):
+        return [f"header page size {page} is invalid"]
+    if head[21:24] != b"\x40\x20\x20":
+        problems.append("header payload fractions are not 64/32/32")
+    if int.from_bytes(head[56:60], "big") not in (0, 1):
+        problems.append("header text encoding is not UTF-8")
+    if int.from_bytes(head[44:48], "big") not in (1, 2, 3, 4):
+        problems.append("header schema format is invalid")
+    if size % page:
+        problems.append(f"file size {size} is not a whole number of {page}-byte pages")
+    pages = size // page
+    in_header = int.from_bytes(head[28:32], "big")
+    valid = int.from_bytes(head[24:28], "big") == int.from_bytes(head[92:96], "big")
+    if wal_size == 0 and valid and in_header != pages:
+        problems.append(f"header says {in_header} pages, the file holds {pages} (truncated or extended)")
+    (counted,) = conn.execute("PRAGMA page_count").fetchone()
+    (free,) = conn.execute("PRAGMA freelist_count").fetchone()
+    if wal_size == 0 and counted != pages:
+        problems.append(f"SQLite counts {counted} pages, the file holds {pages}")
+    if free > counted:
+        problems.append(f"freelist of {free} pages in a {counted}-page database")
+    if wal_size == 0:  # page 1 on disk is the current one: its freelist fields must agree with SQLite's count
+        trunk, listed = int.from_bytes(head[32:36], "big"), int.from_bytes(head[36:40], "big")
+        if listed != free or trunk > pages or (trunk == 0) != (listed == 0):
+            problems.append(f"header freelist (trunk page {trunk}, {listed} pages) disagrees with SQLite ({free})")
+    return problems
+
+
 def init_schema(conn: sqlite3.Connection) -> None:
     conn.executescript(SCHEMA)
     conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)", (SCHEMA_VERSION,))

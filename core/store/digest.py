@@ -45,6 +45,9 @@ ZERO = "0" * 64
 # (demo scale: documents, chunks, entities and vectors in full, edges/names/links sampled; ~0.25 s on 2 busy cores)
 OPEN_FULL_ROWS = 10_000
 OPEN_SAMPLE_ROWS = 512
+# a sampled open (a store over ``store_full_check_mb``) runs SQLite quick_check on every tracked table of at most this
+# many rows (full scale: entities 80 k rows, names 254 k: ~0.05 s together), sampling the larger ones' rows above
+OPEN_QUICK_CHECK_ROWS = 300_000
 SEP = "char(31)"  # key separator of composite keys (unit separator; never in ids)
 
 

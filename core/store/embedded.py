@@ -4,7 +4,8 @@ On disk, in the store folder:
   store.sqlite      system of record (WAL, transactions): entities, edges, documents, chunks, embeddings, meta
                     and the writers' ledgers (``ledger()``: byod_*, communities_* tables, same transactions)
   index-NNNNNN/     derived indexes: HNSW vectors (faiss) + BM25 (bm25s), rebuilt/extended by ``refresh_indexes``
-  manifest.json     names the current index folder with the sha256 of each file (checked on open)
+  manifest.json     names the current index folder with the sha256 (and block hashes) of each file (checked on open:
+                    in full up to ``store_full_check_mb``, by structure and sample above it; see ``_verify``)
 In memory: CSR adjacency built on first graph call. See docs/store.md.
 
 Threading: a read-only store reads one pinned SQLite snapshot through one connection its threads share under a lock
@@ -73,6 +74,9 @@ class EmbeddedStore:
         read_only: bool | None = None,
         verify: bool = True,
         embedder: Any = None,
+        full_check: bool | None = None,
+        full_check_mb: float | None = None,
+        sample_mb: float | None = None,
     ):
         self.path = Path(path)
         self.read_only = (not create) if read_only is None else read_only
@@ -103,6 +107,12 @@ class EmbeddedStore:
         self._snap: sqlite3.Connection | None = None  # read-only: the one pinned snapshot (see _pin_snapshot)
         self._pinned_version: tuple | None = None
         self._ledgers: dict[tuple[str, str], _EmbeddedLedger] = {}
+        self._check_limits = (
+            _setting_default("store_full_check_mb") if full_check_mb is None else float(full_check_mb),
+            _setting_default("store_sample_mb") if sample_mb is None else float(sample_mb),
+        )
+        self._full_check = full_check
+        self.open_check: dict[str, Any] | None = None  # what the open-time check covered (``_verify``)
         try:
             if self.read_only:
                 self._pin_snapshot()
@@ -202,18 +212,39 @@ class EmbeddedStore:
                 self._wconn.execute("COMMIT")
 
     def _verify(self) -> None:
-        """SQLite quick_check + index checksums; StoreCorrupted pointing to restore on any failure."""
+        """The open-time integrity check; StoreCorrupted pointing to restore on any failure (docs/store.md).
+
+        Full (a store of at most ``store_full_check_mb`` of SQLite + index files, or ``full_check=True``): SQLite
+        ``quick_check`` and the sha256 of every index file. Sampled (a larger store): the database's structural facts
+        (``_sqlite.check_structure``), ``quick_check`` of every table but the large record tables, and the index
+        files by size, mtime and sampled block hashes (``_files.verify_sampled``). Both then run the content-digest
+        check (``digest.check_open``). ``self.open_check`` records which ran and what it read."""
+        t0 = time.perf_counter()
+        manifest = self._read_manifest()
+        files = (manifest or {}).get("files") or {}
+        full_mb, sample_mb = self._check_limits
+        size = self._db.stat().st_size + sum(int(f.get("size", 0)) for f in files.values())
+        full = self._full_check if self._full_check is not None else size <= full_mb * (1 << 20)
         try:
-            rows = self._rows("PRAGMA quick_check")
+            if full:
+                rows = self._rows("PRAGMA quick_check")
+                structure: list[str] = []
+            else:
+                structure, rows = self._sampled_sqlite_check()
             self._rows("SELECT count(*) FROM meta")
         except sqlite3.DatabaseError as exc:
             raise StoreCorrupted(f"store {self.path} is corrupted: SQLite says {exc}; {_restore_hint(self.path)}") from exc
+        if structure:
+            raise StoreCorrupted(f"store {self.path} is corrupted: {'; '.join(structure[:3])}; {_restore_hint(self.path)}")
         if [r[0] for r in rows] != ["ok"]:
             detail = "; ".join(str(r[0]) for r in rows[:3])
             raise StoreCorrupted(f"store {self.path} is corrupted: SQLite quick_check: {detail}; {_restore_hint(self.path)}")
-        manifest = self._read_manifest()
+        read = {"files_hashed": len(files), "blocks": 0, "bytes": sum(int(f.get("size", 0)) for f in files.values())}
         if manifest is not None:
-            problems = _files.verify_checksums(self.path, manifest["files"])
+            if full:
+                problems = _files.verify_checksums(self.path, files)
+            else:
+                problems, read = _files.verify_sampled(self.path, files, int(sample_mb * (1 << 20)))
             if problems:
                 raise StoreCorrupted(
                     f"store {self.path} failed its integrity check ({'; '.join(problems[:3])}); {_restore_hint(self.path)}"
@@ -229,6 +260,28 @@ class EmbeddedStore:
                 f"lists every damaged row; {_restore_hint(self.path)}"
             )
         self._pinned_manifest = manifest
+        self.open_check = {"mode": "full" if full else "sampled", "bytes": size,
+                           "index_files_hashed": read["files_hashed"], "index_blocks": read["blocks"],
+                           "index_bytes_read": read["bytes"], "seconds": round(time.perf_counter() - t0, 3)}
+
+    def _sampled_sqlite_check(self) -> tuple[list[str], list[tuple]]:
+        """The SQLite half of a sampled open: structural facts, then ``quick_check`` of each table except the
+        content-digest tables larger than ``digest.OPEN_QUICK_CHECK_ROWS`` rows (their rows are sampled and
+        re-hashed by ``digest.check_open``; a full-scale store's chunks, documents, embeddings, edges, links and
+        row hashes) and ``row_hashes``. Returns (structural problems, quick_check rows)."""
+        with self._reader() as conn:
+            problems = _sqlite.check_structure(self._db, conn)
+            if problems:
+                return problems, [("ok",)]
+            tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+            counts = {t: n for t, n in conn.execute("SELECT tbl, n FROM digests")} if "digests" in tables else {}
+            for name in tables:
+                if name == "row_hashes" or counts.get(name, 0) > digest.OPEN_QUICK_CHECK_ROWS:
+                    continue
+                rows = conn.execute("SELECT * FROM pragma_quick_check(?)", (name,)).fetchall()
+                if [r[0] for r in rows] != ["ok"]:
+                    return [], rows
+        return [], [("ok",)]
 
     def _read_manifest(self) -> dict[str, Any] | None:
         try:
@@ -565,7 +618,7 @@ class EmbeddedStore:
                 "format": _files.FORMAT,
                 "generation": gen,
                 "index_dir": name,
-                "files": _files.checksums(final, self.path),
+                "files": _files.checksums(final, self.path, blocks=True),  # + block hashes: the sampled open
                 "chunks": len(live),
                 "vectors": vectors.live,
                 "embedder": self.get_meta(EMBEDDER_NAME),
@@ -1010,7 +1063,8 @@ def reopen_if_outdated(store: EmbeddedStore) -> EmbeddedStore:
     if not store.outdated():
         return store
     try:
-        return EmbeddedStore(store.path, read_only=True)
+        return EmbeddedStore(store.path, read_only=True, full_check=store._full_check,
+                             full_check_mb=store._check_limits[0], sample_mb=store._check_limits[1])
     except (StoreError, FileNotFoundError):  # mid-build, mid-ingest, mid-swap, or damaged: keep the old state
         return store
 
@@ -1019,10 +1073,20 @@ def _passes(entity: Entity, filters: Sequence[Filter]) -> bool:
     return all(matches(entity, f) for f in filters)
 
 
+def _setting_default(name: str) -> float:
+    from core.config import Settings
+
+    return float(Settings.model_fields[name].default)
+
+
 def open_store(settings: Settings | None, path: Path, **kwargs: Any) -> EmbeddedStore:
     """Registry factory (core.store.open_store). kwargs: ``create`` (make a new store if missing; implies
     read-write), ``read_only`` (default: read-only unless ``create``), ``verify`` (integrity check on open, default
-    True), ``embedder`` (refuse a different query embedder up front)."""
+    True), ``full_check`` (True: the full check whatever the size; default: full up to ``store_full_check_mb``),
+    ``embedder`` (refuse a different query embedder up front)."""
+    if settings is not None:
+        kwargs.setdefault("full_check_mb", settings.store_full_check_mb)
+        kwargs.setdefault("sample_mb", settings.store_sample_mb)
     return EmbeddedStore(Path(path), **kwargs)
 
 

@@ -5,7 +5,8 @@ are held off, plus the current index folder and manifest) and ``snapshot.json`` 
 is written under a temporary name and renamed into place, so a snapshot folder is either complete or absent.
 Both carry the records' content digests (``core.store.digest``): taking a snapshot re-hashes every row of the copy
 and refuses a store with damaged records. Restore verifies every checksum first, copies into a temporary folder
-next to the store, verifies the copy (file checksums and every row's content hash), and only then swaps it in; the replaced store is kept aside (or discarded on request). A failed check changes nothing.
+next to the store, verifies the copy (file checksums, every row's content hash, and the full open check: SQLite
+quick_check whatever the store's size), and only then swaps it in; the replaced store is kept aside (or discarded on request). A failed check changes nothing.
 """
 
 from __future__ import annotations
@@ -51,8 +52,10 @@ def create_snapshot(store_path: Path, out: Path | None = None) -> dict[str, Any]
     from core.store.embedded import EmbeddedStore
 
     store_path = Path(store_path)
-    # opening read-only runs the integrity check and refuses an unfinished build: never snapshot a bad store
-    store = EmbeddedStore(store_path, read_only=True)
+    # opening read-only runs the integrity check and refuses an unfinished build: never snapshot a bad store. The
+    # full check whatever the store's size (quick_check, every index file's sha256), not the sampled one of a
+    # large store's everyday open: a snapshot must not preserve damage the sample missed
+    store = EmbeddedStore(store_path, read_only=True, full_check=True)
     stats = store.stats()
     store.close()
     dest = Path(out) if out is not None else _new_name(snapshot_root(store_path))
@@ -173,7 +176,7 @@ def restore_snapshot(store_path: Path, snapshot: Path | None = None, keep_replac
                 "the store was not changed. Try an older snapshot (hoplens snapshot --list)"
             )
         _files.fsync_tree(tmp)
-        EmbeddedStore(tmp, read_only=True).close()  # full open check before the swap
+        EmbeddedStore(tmp, read_only=True, full_check=True).close()  # full open check before the swap
         # the check opened SQLite, which may leave -shm/-wal files: they belong with the copy
     except BaseException:
         _files.remove_tree(tmp)
