@@ -75,6 +75,12 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
     return conn
 
 
+def is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    """SQLite reporting a damaged database file (SQLITE_CORRUPT / SQLITE_NOTADB), not a usage error."""
+    code = getattr(exc, "sqlite_errorcode", 0)  # set on errors SQLite raised; absent on the module's own ones
+    return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
 HEADER_MAGIC = b"SQLite format 3\x00"
 
 

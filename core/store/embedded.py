@@ -183,8 +183,10 @@ class EmbeddedStore:
         with self._reader() as conn:
             try:
                 return conn.execute(sql, params).fetchall()
-            except sqlite3.OperationalError as exc:  # a damaged TEXT payload that is no longer UTF-8
-                if "decode" not in str(exc):
+            except sqlite3.DatabaseError as exc:
+                # a damaged TEXT payload that is no longer UTF-8, or a damaged page that the open-time check did
+                # not read (a large store's open samples; see _verify): a clear error, never a raw SQLite one
+                if "decode" not in str(exc) and not _sqlite.is_corruption(exc):
                     raise
                 raise StoreCorrupted(
                     f"store {self.path} holds a damaged record ({exc}); `hoplens verify --store {self.path}` names "
