@@ -30,6 +30,7 @@ class Settings(BaseSettings):
     # in `hoplens verify`, before a snapshot and before a restore swaps a copy in)
     store_full_check_mb: float = Field(default=1024.0, ge=0)
     store_sample_mb: float = Field(default=64.0, ge=0)  # index-file bytes re-hashed at random by a sampled open
+    store_background_check: bool = True  # ... and a sampled read-only open runs the full check in a thread after it
 
     # ---- backend
     backend: Literal["embedded", "tigergraph"] = "embedded"

@@ -77,6 +77,7 @@ class EmbeddedStore:
         full_check: bool | None = None,
         full_check_mb: float | None = None,
         sample_mb: float | None = None,
+        background_check: bool | None = None,
     ):
         self.path = Path(path)
         self.read_only = (not create) if read_only is None else read_only
@@ -112,7 +113,11 @@ class EmbeddedStore:
             _setting_default("store_sample_mb") if sample_mb is None else float(sample_mb),
         )
         self._full_check = full_check
+        self._background = (bool(_setting_default("store_background_check")) if background_check is None
+                            else bool(background_check))
         self.open_check: dict[str, Any] | None = None  # what the open-time check covered (``_verify``)
+        self._damage: str | None = None  # set by the background full check when it finds damage
+        self._bg: _BackgroundCheck | None = None
         try:
             if self.read_only:
                 self._pin_snapshot()
@@ -132,6 +137,8 @@ class EmbeddedStore:
             self._check_state()
             if self._snap is not None:  # load the pinned indexes now: a later build may delete their folder
                 self._vectors, self._lexical = self._load_vectors(), self._load_lexical()
+            if self._snap is not None and self.open_check and self.open_check["mode"] == "sampled" and self._background:
+                self._bg = _BackgroundCheck(self)  # the rest of the full check, after open (docs/store.md)
         except BaseException:
             self.close(refresh=False)
             raise
@@ -143,6 +150,8 @@ class EmbeddedStore:
     def _reader(self) -> Iterator[sqlite3.Connection]:
         if self._closed:
             raise StoreError(f"store {self.path} is closed")
+        if self._damage is not None:
+            raise StoreCorrupted(self._damage)
         with self._lock:  # the writer connection, or the read-only store's pinned snapshot
             yield self._wconn or self._snap
 
@@ -162,6 +171,13 @@ class EmbeddedStore:
         except sqlite3.DatabaseError as exc:
             raise StoreCorrupted(f"store {self.path} is corrupted: SQLite says {exc}; {_restore_hint(self.path)}") from exc
         self._snap = conn
+
+    def wait_for_check(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """``open_check`` once the background part of a sampled open's check has finished (or ``timeout`` passed):
+        its ``background`` is "ok", "failed" (every read now raises StoreCorrupted), "stopped" or "running"."""
+        if self._bg is not None:
+            self._bg.done.wait(timeout)
+        return self.open_check
 
     def outdated(self) -> bool:
         """True when a read-only store's folder holds a newer committed state than the one this handle reads
@@ -948,6 +964,8 @@ class EmbeddedStore:
                 self.refresh_indexes()
         finally:
             self._closed = True
+            if self._bg is not None:
+                self._bg.stop()
             with self._lock:
                 for conn in self._conns:
                     with suppress(sqlite3.Error):
@@ -966,6 +984,90 @@ class EmbeddedStore:
 
     def __repr__(self) -> str:
         return f"EmbeddedStore({str(self.path)!r}, read_only={self.read_only})"
+
+
+class _BackgroundCheck:
+    """The part of the full open-time check a sampled open leaves out (SQLite ``quick_check`` of the whole database,
+    the sha256 of every index file), run after open in a daemon thread at the lowest CPU priority, on its own
+    read-only connection. Damage found makes every later read of the handle raise StoreCorrupted (and is in
+    ``store.open_check["background"]``); a store that a build or restore replaced meanwhile is not judged."""
+
+    def __init__(self, store: EmbeddedStore):
+        self._store = store
+        self._stop = threading.Event()
+        self._conn: sqlite3.Connection | None = None
+        self.done = threading.Event()
+        store.open_check["background"] = "running"
+        self._thread = threading.Thread(target=self._run, name=f"hoplens-check-{store.path.name}", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        conn = self._conn
+        if conn is not None:
+            with suppress(sqlite3.Error):
+                conn.interrupt()
+        self._thread.join(timeout=5.0)
+
+    def _run(self) -> None:
+        store, t0 = self._store, time.perf_counter()
+        with suppress(OSError, AttributeError):  # Linux: a thread's own nice value; queries keep their priority
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        result, problems = "ok", []
+        try:
+            problems = self._sqlite() + self._files()
+        except _Stopped:
+            result = "stopped"
+        except Exception as exc:  # noqa: BLE001 - reported on the handle, never lost in a thread
+            problems = [f"the check failed: {exc}"]
+        if result != "stopped" and problems:
+            if self._stop.is_set() or store.outdated():  # closed, or a build/restore replaced what we read
+                result = "stopped"
+            else:
+                result = "failed"
+                store._damage = (
+                    f"store {store.path} failed its full integrity check after opening "
+                    f"({'; '.join(problems[:3])}); {_restore_hint(store.path)}"
+                )
+        store.open_check["background"] = result
+        store.open_check["background_s"] = round(time.perf_counter() - t0, 3)
+        self.done.set()
+
+    def _sqlite(self) -> list[str]:
+        self._conn = conn = _sqlite.connect(self._store._db, read_only=True)
+        try:
+            if self._stop.is_set():
+                raise _Stopped
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.OperationalError as exc:
+            if self._stop.is_set():
+                raise _Stopped from exc
+            return [f"SQLite says {exc}"]
+        except sqlite3.DatabaseError as exc:
+            return [f"SQLite says {exc}"]
+        finally:
+            self._conn = None
+            conn.close()
+        return [] if [r[0] for r in rows] == ["ok"] else [f"SQLite quick_check: {r[0]}" for r in rows[:3]]
+
+    def _files(self) -> list[str]:
+        manifest = self._store._pinned_manifest
+        if manifest is None:
+            return []
+        problems = []
+        for rel, info in sorted(manifest["files"].items()):
+            if self._stop.is_set():
+                raise _Stopped
+            try:
+                if _files.sha256_file(self._store.path / rel) != info["sha256"]:
+                    problems.append(f"{rel}: checksum mismatch")
+            except OSError as exc:
+                problems.append(f"{rel}: {exc.strerror or exc}")
+        return problems
+
+
+class _Stopped(Exception):
+    pass
 
 
 class _EmbeddedLedger:
@@ -1066,7 +1168,8 @@ def reopen_if_outdated(store: EmbeddedStore) -> EmbeddedStore:
         return store
     try:
         return EmbeddedStore(store.path, read_only=True, full_check=store._full_check,
-                             full_check_mb=store._check_limits[0], sample_mb=store._check_limits[1])
+                             full_check_mb=store._check_limits[0], sample_mb=store._check_limits[1],
+                             background_check=store._background)
     except (StoreError, FileNotFoundError):  # mid-build, mid-ingest, mid-swap, or damaged: keep the old state
         return store
 
@@ -1085,10 +1188,12 @@ def open_store(settings: Settings | None, path: Path, **kwargs: Any) -> Embedded
     """Registry factory (core.store.open_store). kwargs: ``create`` (make a new store if missing; implies
     read-write), ``read_only`` (default: read-only unless ``create``), ``verify`` (integrity check on open, default
     True), ``full_check`` (True: the full check whatever the size; default: full up to ``store_full_check_mb``),
+    ``background_check`` (a sampled read-only open runs the rest of the full check in a thread; default on),
     ``embedder`` (refuse a different query embedder up front)."""
     if settings is not None:
         kwargs.setdefault("full_check_mb", settings.store_full_check_mb)
         kwargs.setdefault("sample_mb", settings.store_sample_mb)
+        kwargs.setdefault("background_check", settings.store_background_check)
     return EmbeddedStore(Path(path), **kwargs)
 
 

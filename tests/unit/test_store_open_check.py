@@ -232,3 +232,64 @@ def test_a_restored_store_keeps_its_mtimes_so_its_sampled_open_reads_only_blocks
     restore_snapshot(live, keep_replaced=False)
     with _sampled(live, sample_mb=0) as s:
         assert s.open_check["index_files_hashed"] == 0 and s.open_check["index_blocks"] > 0
+
+
+# ---- the background full check of a sampled open ----------------------------------------------------------------
+
+
+def _damage_the_freelist(db):
+    """A freelist trunk page pointing past the end of the file: SQLite's quick_check reports it, while nothing a
+    sampled open reads (header fields, the tables' pages) changes. The free pages come from a dropped scratch table
+    (no record table is touched, so the content digests stay right)."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        conn.execute("CREATE TABLE scratch (b BLOB)")
+        conn.executemany("INSERT INTO scratch VALUES (?)", [(b"x" * 3000,) for _ in range(40)])
+        conn.execute("DROP TABLE scratch")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+    raw = bytearray(db.read_bytes())
+    page, trunk = int.from_bytes(raw[16:18], "big"), int.from_bytes(raw[32:36], "big")
+    assert trunk and int.from_bytes(raw[36:40], "big") > 0
+    raw[(trunk - 1) * page : (trunk - 1) * page + 4] = (len(raw) // page + 1000).to_bytes(4, "big")
+    db.write_bytes(bytes(raw))
+
+
+def test_the_background_check_passes_a_clean_store(live):
+    with _sampled(live) as s:
+        check = s.wait_for_check(60)
+        assert check["mode"] == "sampled" and check["background"] == "ok"
+        assert s.get_document(sorted(s.document_hashes())[0]) is not None
+    with _sampled(live, background_check=False) as s:
+        assert "background" not in s.open_check
+    with EmbeddedStore(live) as s:  # the full check at open: nothing left for a thread
+        assert "background" not in s.open_check
+
+
+def test_the_background_check_catches_index_damage_the_sample_missed(live):
+    _flip_keep_mtime(_faiss(live), _mid(_faiss(live)))
+    with _sampled(live, sample_mb=0) as s:  # the sample missed it
+        doc = sorted(s.document_hashes())[0]
+        assert s.wait_for_check(60)["background"] == "failed"
+        with pytest.raises(StoreCorrupted, match=r"full integrity check after opening.*vectors.faiss: checksum "
+                                                 r"mismatch.*hoplens restore"):
+            s.get_document(doc)
+
+
+def test_the_background_check_catches_sqlite_damage_the_open_did_not_read(live):
+    db = live / "store.sqlite"
+    _damage_the_freelist(db)
+    with _sampled(live) as s:  # header, small tables, counts and sampled rows: all fine
+        assert s.wait_for_check(60)["background"] == "failed"
+        with pytest.raises(StoreCorrupted, match="SQLite quick_check"):
+            s.stats()
+    with pytest.raises(StoreCorrupted, match="quick_check"):  # the full check at open sees it at once
+        EmbeddedStore(live)
+    assert digest.verify_store(live)["sqlite"]
+
+
+def test_closing_a_store_stops_its_background_check(live):
+    s = _sampled(live)
+    s.close()
+    assert s.wait_for_check(10)["background"] in ("ok", "stopped")
