@@ -5,6 +5,7 @@ networkx straight from the GraphML, never through HopLens."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -455,3 +456,40 @@ def test_superlative_by_number_of_an_attribute_and_most_recently(hospital):
     latest = max(g.nodes[d]["hire_date"] for d in staff)
     _, plan = _ask(pipe, f"Who is the most recently hired doctor on {_display(g.nodes[ward])}?")
     assert set(plan.result_ids) == {d for d in staff if g.nodes[d]["hire_date"] == latest}
+
+
+
+def test_portfolio_form_with_a_one_letter_slip(ecosystem):
+    g, pipe = ecosystem
+    lic = next(iter(_labelled(g, "License")))
+    _, plan = _ask(pipe, f"What's everthing connected to {_display(g.nodes[lic])}?")
+    assert plan.kind == "portfolio"
+
+
+# ---- a supply-chain graph (tests/byog7/graph.py, another seed than its question set) -------------------------------
+@pytest.fixture(scope="module")
+def supply(tmp_path_factory):
+    root = tmp_path_factory.mktemp("supply")
+    spec = importlib.util.spec_from_file_location("byog7_graph_for_planning", BYOG2.parent / "byog7" / "graph.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # its dataclasses look their module up
+    spec.loader.exec_module(mod)
+    (root / "data").mkdir()
+    path = root / "data" / mod.GRAPHML_NAME
+    mod.write_graphml(mod.generate(31), path)
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+
+
+def test_empty_route_that_skipped_a_self_relation_hop_is_not_an_exact_none(supply):
+    """Assemblies are never supplied, their parts are: "which suppliers supply <assembly>?" read as one hop would
+    be an exact "none"; one more hop of the self-relation would have led on, so the planner says it is not sure."""
+    g, pipe = supply
+    supplied = {v for _, v, _ in _rel(g, "SUPPLIES")}
+    assembly = next(v for _, v, _ in _rel(g, "COMPONENT_OF") if v not in supplied)
+    a, plan = _ask(pipe, f"Which suppliers supply {_display(g.nodes[assembly])}?")
+    assert a.text.startswith("Not sure") and plan.result_ids == []
+    part = next(iter(supplied))
+    _, plan = _ask(pipe, f"Which suppliers supply {_display(g.nodes[part])}?")
+    assert set(plan.result_ids) == {u for u, v, _ in _rel(g, "SUPPLIES") if v == part}

@@ -153,7 +153,7 @@ class Planner:
         rest = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
         words = [r.words[i] for i in rest]
         if len(words) >= 2 and words[0] in ("which", "what"):
-            at = 1
+            at = 2 if len(words) > 2 and words[1] in ("other", "else", "more", "kinds", "kind", "sort", "type") else 1
         elif len(words) >= 3 and words[:2] == ["how", "many"]:
             at = 2
         elif len(words) >= 2 and words[0] in ("list", "show", "name", "give", "find"):

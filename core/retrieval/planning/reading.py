@@ -143,6 +143,20 @@ def _find_nouns(onto: Ontology, words: list[str], blocked: set[int]) -> list[Nou
     return sorted(found, key=lambda n: n.start)
 
 
+# The portfolio form's own long words, for a one-letter slip ("everthing", "overveiw").
+PORTFOLIO_WORDS = ("everything", "information", "overview", "summary", "summarise", "summarize", "details", "rundown",
+                   "portfolio", "dossier", "profile", "connected", "related")
+
+
+def _respelled(text: str, vocabulary: tuple[str, ...]) -> str:
+    """``text`` with each word of 6+ letters one or two edits from exactly one vocabulary word replaced by it."""
+    out = []
+    for w in text.split(" "):
+        hits = [v for v in vocabulary if w != v and len(w) >= 6 and _edits(w, v) <= (1 if len(w) < 9 else 2)]
+        out.append(hits[0] if len(hits) == 1 else w)
+    return " ".join(out)
+
+
 def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
     """Type nouns misspelt ("proffesors", "prerequisities") or clipped ("profs", "prereqs"): a long word one or two
     edits from exactly one type noun, or a clipped word that begins exactly one of them. Words the ontology knows
@@ -240,7 +254,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.include_anchors = bool(set(words) & lx.INCLUDE_WORDS) and bool(re.search(
         r"\b(including|included|inclusive|counting|incl)\b.{0,20}\b(it|them|that one|this one|itself|themselves|"
         r"that|this|too|as well)\b|\b(it|that one|this one|itself)\s+(included|including)\b", text))
-    r.portfolio = bool(PORTFOLIO.search(r.low))
+    r.portfolio = bool(PORTFOLIO.search(r.low) or PORTFOLIO.search(_respelled(r.low, PORTFOLIO_WORDS)))
     r.compare = "fewer" if FEWER.search(r.low) else "more" if MORE.search(r.low) else None
     sup = lx.SUPERLATIVE.search(text)
     r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None

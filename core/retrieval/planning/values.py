@@ -150,6 +150,9 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     target_end = next((n.end for n in r.nouns if n.start == target_pos), -1)
     # words of the target's own type nouns are the noun, not a value ("their customer success manager")
     taken: set[int] = set(exclude or ()) | {i for n in r.nouns if n.type == target.name for i in range(n.start, n.end)}
+    # a value said as a relation's verb ("shipments *delivered* to W" with status Delivered) is the relation
+    verbs = lx.verb_positions(r.onto, r.words)
+    taken |= {i for i in verbs if i + 1 < len(words) and words[i + 1] in ("to", "by", "at", "in", "from", "with", "for")}
     for attr in target.attrs:
         attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(phrase)}
         spots: list[tuple[int, int, str]] = []  # every occurrence of a closed value of this attribute
