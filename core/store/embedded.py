@@ -240,8 +240,14 @@ class EmbeddedStore:
         t0 = time.perf_counter()
         manifest = self._read_manifest()
         files = (manifest or {}).get("files") or {}
+        if not isinstance(files, dict) or not all(
+            isinstance(f, dict) and isinstance(f.get("size"), int) and isinstance(f.get("sha256"), str)
+            for f in files.values()
+        ):
+            raise StoreCorrupted(f"store {self.path} is corrupted: {_files.MANIFEST} lists its files in an unknown "
+                                 f"form; {_restore_hint(self.path)}")
         full_mb, sample_mb = self._check_limits
-        size = self._db.stat().st_size + sum(int(f.get("size", 0)) for f in files.values())
+        size = self._db.stat().st_size + sum(f["size"] for f in files.values())
         full = self._full_check if self._full_check is not None else size <= full_mb * (1 << 20)
         try:
             if full:
@@ -257,7 +263,7 @@ class EmbeddedStore:
         if [r[0] for r in rows] != ["ok"]:
             detail = "; ".join(str(r[0]) for r in rows[:3])
             raise StoreCorrupted(f"store {self.path} is corrupted: SQLite quick_check: {detail}; {_restore_hint(self.path)}")
-        read = {"files_hashed": len(files), "blocks": 0, "bytes": sum(int(f.get("size", 0)) for f in files.values())}
+        read = {"files_hashed": len(files), "blocks": 0, "bytes": sum(f["size"] for f in files.values())}
         if manifest is not None:
             if full:
                 problems = _files.verify_checksums(self.path, files)

@@ -293,3 +293,12 @@ def test_closing_a_store_stops_its_background_check(live):
     s = _sampled(live)
     s.close()
     assert s.wait_for_check(10)["background"] in ("ok", "stopped")
+
+
+def test_a_manifest_listing_its_files_in_an_unknown_form_is_a_store_error(live):
+    manifest = _manifest(live)
+    manifest["files"] = {rel: "sha256?" for rel in manifest["files"]}
+    (live / "manifest.json").write_text(json.dumps(manifest))
+    for opener in (EmbeddedStore, _sampled):
+        with pytest.raises(StoreCorrupted, match="unknown form.*hoplens restore"):
+            opener(live)
