@@ -78,7 +78,9 @@ def _query_pass(settings: Settings, store_path: Path, data_dir: Path, pipelines:
     from core.store import open_store
 
     t0 = time.perf_counter()
-    store = open_store(settings, store_path)  # read-only open: quick_check, index checksums, content digests
+    # read-only open with its integrity check: the full check up to HOPLENS_STORE_FULL_CHECK_MB, the sampled one
+    # above (docs/store.md § Integrity); content digests either way
+    store = open_store(settings, store_path)
     open_s = time.perf_counter() - t0
     try:
         pipes = build_pipelines(settings=settings, store=store, generator=make_generator(settings),
