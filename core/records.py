@@ -117,6 +117,15 @@ class PathStep(_Record):
     direction: Literal["out", "in"]
     target: str
     edge_attrs: dict[str, Any] = field(default_factory=dict)  # equality conditions on the edge (e.g. role=primary)
+    # comparisons on the edge's attributes ("a mark below 40", "admitted in 2023"): Filter records, same operators
+    edge_filters: list[Filter] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PathStep:
+        d = dict(data)
+        d["edge_filters"] = [f if isinstance(f, Filter) else Filter.from_dict(f) for f in d.get("edge_filters", [])]
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
 
 
 @dataclass

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from core.records import Subgraph, SubgraphEdge, SubgraphNode
+from core.store.filters import edge_matches
 from core.store.keys import STRUCTURAL
 
 DIRECTIONS = ("both", "out", "in")
@@ -238,7 +239,8 @@ class Graph:
 
     # ---- typed paths (exact: no fan-out cap)
     def step(
-        self, frontier: np.ndarray, edge: str, direction: str, target: str | None, edge_attrs: dict[str, Any] | None
+        self, frontier: np.ndarray, edge: str, direction: str, target: str | None, edge_attrs: dict[str, Any] | None,
+        edge_filters: list | None = None,
     ) -> np.ndarray:
         """Sorted unique vertices reached from ``frontier`` by ``edge`` in ``direction`` with type ``target``."""
         if edge not in self.edge_names or not len(frontier):
@@ -251,6 +253,8 @@ class Graph:
             pos = pos[self.vtype[self.nbr[pos]] == self.type_names.index(target)]
         if edge_attrs:
             pos = pos[[_attrs_match(self.attrs[a] if a >= 0 else {}, edge_attrs) for a in self.eattr[pos].tolist()]]
+        if edge_filters:
+            pos = pos[[edge_matches(self.attrs[a] if a >= 0 else {}, edge_filters) for a in self.eattr[pos].tolist()]]
         return np.unique(self.nbr[pos].astype(np.int64))
 
 

@@ -925,7 +925,9 @@ class EmbeddedStore:
             for st in path:
                 if st.direction not in ("out", "in"):
                     raise ValueError(f"path step direction must be 'out' or 'in', got {st.direction!r}")
-                frontier = g.step(frontier, st.edge, st.direction, st.target, getattr(st, "edge_attrs", None))
+                for f in st.edge_filters:
+                    check_filter(f)
+                frontier = g.step(frontier, st.edge, st.direction, st.target, st.edge_attrs, st.edge_filters)
             reached = set(frontier.tolist())
             if result is None:
                 result = reached

@@ -65,7 +65,15 @@ def check_filter(f: Filter) -> None:
 
 
 def matches(entity: Entity, f: Filter) -> bool:
-    have = _value_of(entity, f.attr)
+    return value_matches(_value_of(entity, f.attr), f)
+
+
+def edge_matches(attrs: dict[str, Any], filters: list[Filter]) -> bool:
+    """An edge's attributes pass every filter (the rules above; a missing attribute never matches)."""
+    return all(value_matches(attrs.get(f.attr), f) for f in filters)
+
+
+def value_matches(have: Any, f: Filter) -> bool:
     if have is None:
         return False
     values = list(have) if isinstance(have, list | tuple) else [have]

@@ -66,7 +66,7 @@ from core.store.base import (
     check_embedder_matches,
     ontology_json,
 )
-from core.store.filters import check_filter, matches
+from core.store.filters import check_filter, edge_matches, matches
 from core.store.keys import document_hash, norm_key
 
 if TYPE_CHECKING:
@@ -1376,7 +1376,7 @@ class TigerGraphStore:
         return Subgraph(nodes=nodes, edges=[edges[k] for k in sorted(edges)])
 
     def _step_condition(self, step: PathStep) -> tuple[str, str]:
-        attrs = getattr(step, "edge_attrs", None) or {}
+        attrs = step.edge_attrs or {}
         if not attrs:
             return "", ""
         if len(attrs) > 1:
@@ -1389,7 +1389,7 @@ class TigerGraphStore:
         paths = schema.IMPACT_PATHS.get(query.target_type)
         if not paths or query.combine != "intersect" or not all(types.get(a) == "Outage" for a in query.anchors):
             return None
-        if any(getattr(s, "edge_attrs", None) for p in query.paths for s in p):
+        if any(s.edge_attrs or s.edge_filters for p in query.paths for s in p):
             return None
         asked = sorted(tuple((s.edge, s.direction, s.target) for s in p) for p in query.paths)
         return query.target_type if asked == sorted(paths) else None
@@ -1433,6 +1433,15 @@ class TigerGraphStore:
                         cond_value=cond_value,
                     )
                     reached = {str(v["v_id"]): v for v in section(res, "reached", 1)}
+                    if step.edge_filters:
+                        # comparisons on the edge ("a mark below 40"): hl_typed_hop takes one equality, so the
+                        # step's edges are read per source through neighbors() and compared here, as the embedded
+                        # store does (one request per source; fine for the few sources such questions start from)
+                        for f in step.edge_filters:
+                            check_filter(f)
+                        keep = {o.id for src, _t in sources for e, o in self.neighbors(src, step.edge, step.direction)
+                                if edge_matches(e.attrs, step.edge_filters)}
+                        reached = {i: v for i, v in reached.items() if i in keep}
                     sources = [(i, reached[i]["v_type"]) for i in sorted(reached)]
                 reached_sets.append(reached)
         ids: set[str] = set(reached_sets[0]) if reached_sets else set()

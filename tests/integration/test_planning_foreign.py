@@ -331,7 +331,7 @@ def test_relation_noun_counts_edges_and_a_missed_number_is_unsure(university):
     assert str(len(_edges(g, "ENROLLED_IN"))) in a.text
     course = next(iter(_by_type(g, "Course")))
     a, plan = _ask(pipe, f"How many students scored 90 or more in {_title(g, course)}?")
-    assert plan.result_ids == [] and a.text.startswith("Not sure")  # edge comparisons are not supported: no guess
+    assert plan.result_ids == [] and a.text.startswith("Not sure")  # "scored" names no attribute: no guess
 
 
 # ---- an open-source ecosystem graph (tests/byog5/graph.py, another seed than its question set) ---------------------
@@ -426,7 +426,7 @@ def test_a_year_on_the_relation_is_not_put_on_the_entity(hospital):
     g, pipe = hospital
     ward = next(iter(_labelled(g, "Ward")))
     a, plan = _ask(pipe, f"How many patients were admitted to {_display(g.nodes[ward])} during 2023?")
-    assert a.text.startswith("Not sure")  # edge-date filters are not supported: no guess on the birth date
+    assert "birth_date" not in plan.explanation  # the year dates the admission (the edge), not the patient
     patient = next(u for u, _, _ in _rel(g, "RECEIVED"))
     got = {v for u, v, _ in _rel(g, "RECEIVED") if u == patient}
     _, plan = _ask(pipe, f"Which treatments did {_display(g.nodes[patient])} receive?")
@@ -493,3 +493,16 @@ def test_empty_route_that_skipped_a_self_relation_hop_is_not_an_exact_none(suppl
     part = next(iter(supplied))
     _, plan = _ask(pipe, f"Which suppliers supply {_display(g.nodes[part])}?")
     assert set(plan.result_ids) == {u for u, v, _ in _rel(g, "SUPPLIES") if v == part}
+
+
+def test_comparisons_on_an_edge_attribute(university, hospital):
+    g, pipe = university
+    course = next(iter(_by_type(g, "Course")))
+    low = {u for u, v, d in _edges(g, "ENROLLED_IN") if v == course and d["mark"] < 50}
+    _, plan = _ask(pipe, f"How many students got a mark below 50 in {_title(g, course)}?")
+    assert plan.result_count == len(low)
+    g, pipe = hospital
+    ward = max(_labelled(g, "Ward"), key=lambda w: g.in_degree(w))
+    in_2023 = {u for u, v, d in _rel(g, "ADMITTED_TO") if v == ward and str(d["admission_date"]).startswith("2023")}
+    _, plan = _ask(pipe, f"How many patients were admitted to {_display(g.nodes[ward])} during 2023?")
+    assert plan.result_count == len(in_2023)

@@ -14,7 +14,7 @@ from fake_tigergraph import FakeTigerGraph
 from test_tigergraph_store import CHUNKS, DOCS, EDGES, ENTITIES, VECTORS, tg_settings
 
 from core import schema
-from core.records import Chunk, Document, Edge, Entity, PathQuery, PathStep
+from core.records import Chunk, Document, Edge, Entity, Filter, PathQuery, PathStep
 from core.store.base import EmbedderMismatch, StoreCapabilities, StoreReader, StoreWriter
 from core.store.keys import STRUCTURAL, text_hash
 
@@ -128,6 +128,13 @@ def test_graph(store):
     primary = PathQuery(["VEND-01", "VEND-02"], [[PathStep("DEPENDS_ON", "in", "Customer", {"role": "Primary"})]],
                         "Customer")
     assert store.path_query(primary) == ["CUST-0001", "CUST-0002", "CUST-0003"]
+    # comparisons on the edge's attributes (Filter records on the step): same rules as entity filters
+    compared = PathQuery(["VEND-01", "VEND-02"], [[PathStep("DEPENDS_ON", "in", "Customer",
+                                                            edge_filters=[Filter("role", "<", "q")])]], "Customer")
+    assert store.path_query(compared) == ["CUST-0001", "CUST-0002", "CUST-0003"]  # "primary" < "q" < "secondary"
+    none = PathQuery(["VEND-01"], [[PathStep("DEPENDS_ON", "in", "Customer",
+                                             edge_filters=[Filter("role", "==", "tertiary")])]], "Customer")
+    assert store.path_query(none) == []
 
 
 def test_entity_and_edge_deletes(store):

@@ -84,7 +84,7 @@ def best_path(onto: Ontology, src: str, dst: str, words: list[str], mentioned: s
         return None
     verbs = verb_weights(onto, words)
     best = max(paths, key=lambda p: (score_path(p, verbs, mentioned, order), -len(p)))
-    return [PathStep(s.edge, s.direction, s.target, {}) for s in best]  # fresh steps: edge_attrs are set on them
+    return [PathStep(s.edge, s.direction, s.target, {}, []) for s in best]  # fresh steps: edge conditions are set on them
 
 
 def _needed(onto: Ontology, src: str, dst: str, mentioned: set[str]) -> int:
@@ -101,7 +101,8 @@ def _needed(onto: Ontology, src: str, dst: str, mentioned: set[str]) -> int:
 def render_path(start: str, steps: list[PathStep]) -> str:
     out = start
     for s in steps:
-        edge = s.edge + ("[" + ", ".join(f"{k}={v}" for k, v in s.edge_attrs.items()) + "]" if s.edge_attrs else "")
+        conds = [f"{k}={v}" for k, v in s.edge_attrs.items()] + [render_filters([f]) for f in s.edge_filters]
+        edge = s.edge + ("[" + ", ".join(conds) + "]" if conds else "")
         out += f" -{edge}-> {s.target}" if s.direction == "out" else f" <-{edge}- {s.target}"
     return out
 

@@ -279,7 +279,9 @@ def _in_list(words: list[str], i: int) -> int:
     return int(i < len(words) and words[i] in ("or", "and"))
 
 
-def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
+def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> list[Filter]:
+    """Comparisons on ``target``'s numeric and date attributes; ``on_edge``: target is an edge type's attributes
+    (the question's verb names that relation, so its one date is the one a year means)."""
     filters: list[Filter] = []
     low = r.low
     for attr in target.attrs:
@@ -347,7 +349,7 @@ def _numeric_filters(r: Reading, target: VertexType) -> list[Filter]:
     edge_dated = bool(dated_edges & set(lx.verb_positions(r.onto, r.words).values()))
     if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
         named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
-        if not named and edge_dated:
+        if not named and edge_dated and not on_edge:
             # "patients admitted to W during 2023": the year dates the relation (an edge's date), not the
             # patient's own date; unsupported, so the year stays unexplained
             return filters
@@ -457,12 +459,29 @@ def edge_attr_phrases(attr) -> list[list[str]]:
     return [[lx.stem(w) for w in p] for p in out if p]
 
 
+def _edge_comparisons(r: Reading, e) -> list[Filter]:
+    """Numeric and date comparisons on an edge's attributes ("got a mark below 40 in X", "with a lead time under
+    30 days", "admitted to W during 2023" when W's edge carries the one date): only for a number the question
+    says that nothing else has used."""
+    numbers = [i for i, w in enumerate(r.words) if any(ch.isdigit() for ch in w) and i not in r.explained]
+    measured = [a for a in e.attrs if a.kind in (INT, FLOAT, DATE)]
+    if not numbers or not measured:
+        return []
+    said = {lx.stem(w) for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)}
+    if not said & {lx.stem(w) for w in r.words} and not any(
+            lx.stem(w) in {lx.stem(x) for a in measured for x in lx.words_of(a.name.replace("_", " "))} for w in r.words):
+        return []  # neither the relation nor one of its attributes is said
+    pseudo = VertexType(e.name, "", "", tuple(measured), ())
+    return _numeric_filters(r, pseudo, on_edge=True)
+
+
 def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = None) -> None:
     """Edge attribute values the question names become conditions on the step ("took X in Fall 2024")."""
     for s in steps:
         for e in r.onto.edges(s.edge):
             said = {w for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)}
             observed = vocab.edge_values(e) if vocab is not None else {}
+            s.edge_filters += _edge_comparisons(r, e)
             for a in e.attrs:
                 pair = flag_values(observed.get(a.name, a.values))
                 if pair is not None:  # "actors signed *exclusively* to S": a yes/no edge attribute said as a word
