@@ -506,3 +506,11 @@ def test_comparisons_on_an_edge_attribute(university, hospital):
     in_2023 = {u for u, v, d in _rel(g, "ADMITTED_TO") if v == ward and str(d["admission_date"]).startswith("2023")}
     _, plan = _ask(pipe, f"How many patients were admitted to {_display(g.nodes[ward])} during 2023?")
     assert plan.result_count == len(in_2023)
+
+
+def test_total_of_an_edge_attribute_with_the_relation_said(supply):
+    g, pipe = supply
+    carrier = max(_labelled(g, "Carrier"), key=lambda c: g.in_degree(c))
+    costs = [d["freight_cost"] for _, v, d in _rel(g, "HANDLED_BY") if v == carrier]
+    a, plan = _ask(pipe, f"What's the total freight cost across all shipments handled by {_display(g.nodes[carrier])}?")
+    assert plan.operator == "total" and f"{sum(costs):,.2f}" in a.text

@@ -388,6 +388,11 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
             pairs = [(other, as_float(edge.attrs.get(attr.name))) for edge, other in ctx.store.neighbors(a.id, e.name)]
             pairs = [(o, v) for o, v in pairs if v is not None]
             r.use(at, at + len(p), f"edge attribute {attr.name}")
+            _use_relation_words(r, e)  # "shipments *handled* by C", "stock *held* at W": the edge itself
+            far_type = e.dst if e.src == a.type else e.src
+            for n in r.nouns:
+                if n.type == far_type:
+                    r.use(n.start, n.end, f"type {far_type}")
             desc = f"{attr.name} over the {e.name} edges of {a.id} ({len(pairs)} edges)"
             if r.aggregate and not top:
                 vals = [v for _, v in pairs]
