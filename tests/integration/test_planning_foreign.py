@@ -514,3 +514,32 @@ def test_total_of_an_edge_attribute_with_the_relation_said(supply):
     costs = [d["freight_cost"] for _, v, d in _rel(g, "HANDLED_BY") if v == carrier]
     a, plan = _ask(pipe, f"What's the total freight cost across all shipments handled by {_display(g.nodes[carrier])}?")
     assert plan.operator == "total" and f"{sum(costs):,.2f}" in a.text
+
+
+
+# ---- a football graph (tests/byog8/graph.py, another seed than its question set) -----------------------------------
+@pytest.fixture(scope="module")
+def football(tmp_path_factory):
+    root = tmp_path_factory.mktemp("football")
+    spec = importlib.util.spec_from_file_location("byog8_graph_for_planning", BYOG2.parent / "byog8" / "graph.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    path = mod.write(root / "data", seed=21)
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+
+
+def test_passive_reading_of_a_self_relation_wins_over_the_active_past(football):
+    """MENTORS infers "mentored" (active past: X mentored Y) and "mentored by" (passive): the longer phrase decides
+    ("coaches mentored by X" are the ones X mentors; "was A mentored by B" asks B -MENTORS-> A)."""
+    g, pipe = football
+    rel = _rel(g, "MENTORS")  # mentor -MENTORS-> mentee
+    mentor = max({u for u, _, _ in rel}, key=lambda m: sum(u == m for u, _, _ in rel))
+    mentees = {v for u, v, _ in rel if u == mentor}
+    _, plan = _ask(pipe, f"Which coaches were mentored by {_display(g.nodes[mentor])}?")
+    assert set(plan.result_ids) == mentees
+    mentee = next(iter(mentees))
+    a, _ = _ask(pipe, f"Was {_display(g.nodes[mentee])} mentored by {_display(g.nodes[mentor])}?")
+    assert a.text.startswith("Yes")

@@ -78,34 +78,36 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
     for e in r.onto.edge_types:
         if e.structural or e.src != anchor.type or e.dst != anchor.type:
             continue
-        for verbs, forward in ((e.verbs, True), (e.reverse_verbs, False)):
-            for v in verbs:
-                p = [lx.stem(w) for w in lx.words_of(v)]
-                if len(p) >= 2 and p[-1] == "of" and at >= 0:
-                    # "courses that have X as a prerequisite": X is the relation noun's subject (X prerequisite of …)
-                    end = at
-                    while end + 1 < len(r.words) and r.words[end + 1] == "_":
-                        end += 1  # past the whole mention
-                    tail = stems[end + 1 : end + 4]
-                    if tail[:1] == ["as"] and p[0] in tail[1:]:
-                        r.use(end + 1, end + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
-                        return PathStep(e.name, "out" if forward else "in", anchor.type)
-                for i in range(len(stems) - len(p) + 1):
-                    # a relation noun takes other prepositions too: "the sequel *to* X" reads as "sequel of"
-                    noun_phrase = (len(p) == 2 and p[-1] == "of" and stems[i] == p[0]
-                                   and stems[i + 1] in ("to", "for", "of", "from"))
-                    # "referred *anyone* to", "sent *referrals* to": the verb (or its noun) and its preposition with
-                    # up to two words between that name nothing of their own
-                    gapped = len(p) == 2 and (stems[i] == p[0] or lx.says_relation(r.verb_words[i], p[0])) and any(
-                        i + g < len(stems) and stems[i + g] == p[1]
-                        and all(r.verb_words[j] != "_" for j in range(i + 1, i + g)) for g in (1, 2, 3))
-                    if stems[i : i + len(p)] == p or noun_phrase or gapped:
-                        before_anchor = i < at
-                        span = next((g + 1 for g in (1, 2, 3) if gapped and i + g < len(stems) and stems[i + g] == p[1]),
-                                    len(p))
-                        r.use(i, i + span, f"edge {e.name}")
-                        out = (not before_anchor) if forward else before_anchor
-                        return PathStep(e.name, "out" if out else "in", anchor.type)
+        # longest phrase first, whichever reading it belongs to: "mentored by" (reverse) before "mentored" (forward)
+        readings = sorted([(v, True) for v in e.verbs] + [(v, False) for v in e.reverse_verbs],
+                          key=lambda t: -len(lx.words_of(t[0])))
+        for v, forward in readings:
+            p = [lx.stem(w) for w in lx.words_of(v)]
+            if len(p) >= 2 and p[-1] == "of" and at >= 0:
+                # "courses that have X as a prerequisite": X is the relation noun's subject (X prerequisite of …)
+                end = at
+                while end + 1 < len(r.words) and r.words[end + 1] == "_":
+                    end += 1  # past the whole mention
+                tail = stems[end + 1 : end + 4]
+                if tail[:1] == ["as"] and p[0] in tail[1:]:
+                    r.use(end + 1, end + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
+                    return PathStep(e.name, "out" if forward else "in", anchor.type)
+            for i in range(len(stems) - len(p) + 1):
+                # a relation noun takes other prepositions too: "the sequel *to* X" reads as "sequel of"
+                noun_phrase = (len(p) == 2 and p[-1] == "of" and stems[i] == p[0]
+                               and stems[i + 1] in ("to", "for", "of", "from"))
+                # "referred *anyone* to", "sent *referrals* to": the verb (or its noun) and its preposition with
+                # up to two words between that name nothing of their own
+                gapped = len(p) == 2 and (stems[i] == p[0] or lx.says_relation(r.verb_words[i], p[0])) and any(
+                    i + g < len(stems) and stems[i + g] == p[1]
+                    and all(r.verb_words[j] != "_" for j in range(i + 1, i + g)) for g in (1, 2, 3))
+                if stems[i : i + len(p)] == p or noun_phrase or gapped:
+                    before_anchor = i < at
+                    span = next((g + 1 for g in (1, 2, 3) if gapped and i + g < len(stems) and stems[i + g] == p[1]),
+                                len(p))
+                    r.use(i, i + span, f"edge {e.name}")
+                    out = (not before_anchor) if forward else before_anchor
+                    return PathStep(e.name, "out" if out else "in", anchor.type)
     return None
 
 
