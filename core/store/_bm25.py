@@ -41,7 +41,7 @@ def tokens(texts: list[str]) -> list[list[str]]:
     return bm25s.tokenize(texts, stopwords="en", stemmer=_stemmer(), return_ids=False, show_progress=False)
 
 
-def _tokenize(texts: list[str]):
+def tokenized(texts: list[str]):
     """bm25s ``Tokenized`` (ids + vocabulary) of ``texts``; core.store.tigergraph.analyze reads it (``tokens`` gives
     the same terms as strings)."""
     import bm25s

@@ -410,11 +410,11 @@ def batches(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
 def analyze(texts: Sequence[str]) -> list[list[str]]:
     """Each text as BM25 terms, exactly as the embedded store's index analyses it (bm25s, English stop words,
     Snowball stems; order and repeats kept): what Chunk.terms stores and hl_lexical's ``terms`` carries."""
-    from core.store._bm25 import _tokenize
+    from core.store._bm25 import tokenized
 
     if not texts:
         return []
-    tokens = _tokenize(list(texts))
+    tokens = tokenized(list(texts))
     words = {i: w for w, i in tokens.vocab.items()}
     return [[words[i] for i in ids] for ids in tokens.ids]
 
