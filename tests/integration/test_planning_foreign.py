@@ -18,11 +18,17 @@ from core.pipelines import build_pipelines
 BYOG2 = Path(__file__).resolve().parents[1] / "byog2"
 
 
-def _graph_module():
-    spec = importlib.util.spec_from_file_location("byog2_graph_for_planning", BYOG2 / "graph.py")
+def _generator(folder: str):
+    """A question writer's graph generator (tests/<folder>/graph.py), loaded as a module."""
+    spec = importlib.util.spec_from_file_location(f"{folder}_graph_for_planning", BYOG2.parent / folder / "graph.py")
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # a generator's dataclasses look their module up
     spec.loader.exec_module(mod)
     return mod
+
+
+def _graph_module():
+    return _generator("byog2")
 
 
 @pytest.fixture(scope="module")
@@ -134,9 +140,7 @@ def test_date_attribute_said_as_a_passive_verb(transit):
 @pytest.fixture(scope="module")
 def university(tmp_path_factory):
     root = tmp_path_factory.mktemp("university")
-    spec = importlib.util.spec_from_file_location("byog3_graph_for_planning", BYOG2.parent / "byog3" / "graph.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _generator("byog3")
     path = mod.write(root / "data", seed=9)
     settings = Settings(store=str(root / "store"))
     import_graph(path, settings.store_path(), settings)
@@ -243,9 +247,7 @@ def test_observed_values_limit_is_the_setting(transit):
 @pytest.fixture(scope="module")
 def films(tmp_path_factory):
     root = tmp_path_factory.mktemp("films")
-    spec = importlib.util.spec_from_file_location("byog4_graph_for_planning", BYOG2.parent / "byog4" / "graph.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _generator("byog4")
     (root / "data").mkdir()
     path = root / "data" / "cinema.graphml"
     mod.write_graphml(*mod.build(seed=8), path)
@@ -338,9 +340,7 @@ def test_relation_noun_counts_edges_and_a_missed_number_is_unsure(university):
 @pytest.fixture(scope="module")
 def ecosystem(tmp_path_factory):
     root = tmp_path_factory.mktemp("oss")
-    spec = importlib.util.spec_from_file_location("byog5_graph_for_planning", BYOG2.parent / "byog5" / "graph.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _generator("byog5")
     (root / "data").mkdir()
     path = root / "data" / "oss.graphml"
     mod.write_graphml(*mod.build(13), path)
@@ -387,9 +387,7 @@ def test_a_long_route_may_come_back_to_the_named_entity(films):
 @pytest.fixture(scope="module")
 def hospital(tmp_path_factory):
     root = tmp_path_factory.mktemp("hospital")
-    spec = importlib.util.spec_from_file_location("byog6_graph_for_planning", BYOG2.parent / "byog6" / "graph.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = _generator("byog6")
     (root / "data").mkdir()
     path = root / "data" / "hospital.graphml"
     mod.write_graphml(mod.build(17), path)
@@ -470,10 +468,7 @@ def test_portfolio_form_with_a_one_letter_slip(ecosystem):
 @pytest.fixture(scope="module")
 def supply(tmp_path_factory):
     root = tmp_path_factory.mktemp("supply")
-    spec = importlib.util.spec_from_file_location("byog7_graph_for_planning", BYOG2.parent / "byog7" / "graph.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # its dataclasses look their module up
-    spec.loader.exec_module(mod)
+    mod = _generator("byog7")
     (root / "data").mkdir()
     path = root / "data" / mod.GRAPHML_NAME
     mod.write_graphml(mod.generate(31), path)
@@ -521,10 +516,7 @@ def test_total_of_an_edge_attribute_with_the_relation_said(supply):
 @pytest.fixture(scope="module")
 def football(tmp_path_factory):
     root = tmp_path_factory.mktemp("football")
-    spec = importlib.util.spec_from_file_location("byog8_graph_for_planning", BYOG2.parent / "byog8" / "graph.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
+    mod = _generator("byog8")
     path = mod.write(root / "data", seed=21)
     settings = Settings(store=str(root / "store"))
     import_graph(path, settings.store_path(), settings)
