@@ -31,14 +31,18 @@ def _graph_module():
     return _generator("byog2")
 
 
+def _imported(root: Path, path: Path):
+    """(the GraphML read by networkx, a GraphRAG pipeline over it imported with inference only)."""
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+
+
 @pytest.fixture(scope="module")
 def transit(tmp_path_factory):
     root = tmp_path_factory.mktemp("transit")
     path = _graph_module().write_graphml(root / "data", seed=5)
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    graph = build_pipelines(settings, names=["graph"])["graph"]
-    return nx.read_graphml(path), graph
+    return _imported(root, path)
 
 
 def _of(g: nx.DiGraph, label: str) -> dict[str, dict]:
@@ -142,9 +146,7 @@ def university(tmp_path_factory):
     root = tmp_path_factory.mktemp("university")
     mod = _generator("byog3")
     path = mod.write(root / "data", seed=9)
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+    return _imported(root, path)
 
 
 def _by_type(g: nx.DiGraph, label: str) -> dict[str, dict]:
@@ -251,9 +253,7 @@ def films(tmp_path_factory):
     (root / "data").mkdir()
     path = root / "data" / "cinema.graphml"
     mod.write_graphml(*mod.build(seed=8), path)
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+    return _imported(root, path)
 
 
 def _labelled(g: nx.DiGraph, label: str) -> dict[str, dict]:
@@ -344,9 +344,7 @@ def ecosystem(tmp_path_factory):
     (root / "data").mkdir()
     path = root / "data" / "oss.graphml"
     mod.write_graphml(*mod.build(13), path)
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+    return _imported(root, path)
 
 
 def test_adverb_inside_a_self_relation_verb_keeps_its_direction(ecosystem):
@@ -391,9 +389,7 @@ def hospital(tmp_path_factory):
     (root / "data").mkdir()
     path = root / "data" / "hospital.graphml"
     mod.write_graphml(mod.build(17), path)
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+    return _imported(root, path)
 
 
 def test_edge_attribute_by_a_related_word_by_when_and_as_yes_no(hospital):
@@ -472,9 +468,7 @@ def supply(tmp_path_factory):
     (root / "data").mkdir()
     path = root / "data" / mod.GRAPHML_NAME
     mod.write_graphml(mod.generate(31), path)
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+    return _imported(root, path)
 
 
 def test_empty_route_that_skipped_a_self_relation_hop_is_not_an_exact_none(supply):
@@ -518,9 +512,7 @@ def football(tmp_path_factory):
     root = tmp_path_factory.mktemp("football")
     mod = _generator("byog8")
     path = mod.write(root / "data", seed=21)
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+    return _imported(root, path)
 
 
 def test_passive_reading_of_a_self_relation_wins_over_the_active_past(football):
