@@ -151,6 +151,8 @@ class Settings(BaseSettings):
     graph_import_max_mb: float = 512.0  # per GraphML/CSV/documents file; a larger one is refused before parsing
     graph_import_text_chars: int = 200  # a string property this long (and of 2+ sentences) becomes a Document
     graph_import_categorical_max: int = 12  # a string property with at most this many distinct values is closed
+    # type synonyms from WordNet (core/type_synonyms.py) added to an imported graph's type nouns
+    graph_import_synonyms: bool = True
 
     def store_path(self) -> Path:
         return self.store or self.home / f"store-{self.scale}"

@@ -27,6 +27,7 @@ from core.ontology import Ontology, split_camel
 from core.rawgraph import GraphImportError, RawGraph
 from core.records import Document, Edge, Entity
 from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType
+from core.type_synonyms import is_unit_abbreviation
 
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 CONTENT_TYPES = ("Document", "Chunk")  # HopLens's own text vertex types
@@ -162,14 +163,22 @@ def edge_verbs(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def attr_words(attr: str) -> tuple[str, ...]:
-    """Words a question may use for a property: "unit_price" -> ("unit price", "price")."""
+    """Words a question may use for a property: "unit_price" -> ("unit price", "price"); a unit abbreviation at
+    the end is not what anyone says: "elevation_m" -> also "elevation", "max_range_km" -> "max range", "range";
+    a plural name also reads singular ("runways" -> "runway": "more than one runway")."""
     toks = attr.replace("_", " ").split()
     words = [" ".join(toks)]
     if len(toks) > 1:
+        unit = is_unit_abbreviation(toks[-1])
         if toks[-1] not in GENERIC_WORDS:
-            words.append(toks[-1])
+            words.append(toks[-1])  # a unit too: "over 8000 kg" names weight_kg
         elif toks[-1] in DATE_WORDS and toks[0] not in GENERIC_WORDS:
             words.append(toks[0])
+        if unit and len(toks[-2]) >= 3 and toks[-2] not in GENERIC_WORDS:
+            words += [" ".join(toks[:-1]), toks[-2]]
+    last = words[-1] if len(toks) > 1 else words[0]
+    if singular(last) != last:
+        words.append(singular(last))
     return tuple(dict.fromkeys(w for w in words if w))
 
 
@@ -304,9 +313,25 @@ def aliases_of(props: dict[str, Any]) -> list[str]:
     return _aliases(props)
 
 
-def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
-    """Infer the ontology of ``graph`` and build its entities, edges and text documents."""
+def _own_name(name: str, used: set[str], renamed: dict[str, str]) -> str:
+    """A label or relationship type HopLens uses for its own text records ("Document", "PART_OF") is kept under the
+    same name with ``_`` appended: its words, and so its nouns and verbs, stay the same."""
+    if name not in renamed:
+        new = name + "_"
+        if new in used:
+            raise GraphImportError(f"{name!r} is HopLens's own name and {new!r}, its replacement, is also in the "
+                                   "graph; rename one of them in the source")
+        renamed[name] = new
+    return renamed[name]
+
+
+def infer(graph: RawGraph, settings: Any, name: str = "graph", rename_reserved: bool = True) -> Inferred:
+    """Infer the ontology of ``graph`` and build its entities, edges and text documents. A label or relationship
+    type HopLens reserves is renamed (``_own_name``) unless ``rename_reserved`` is False (then it is an error)."""
     notes: list[str] = []
+    labels_seen = {lb for n in graph.nodes for lb in n.labels}
+    rel_types_seen = {e.type for e in graph.edges}
+    renamed: dict[str, str] = {}
     # -- node types (a GraphML "label" is a type only when it repeats like one)
     label_only = [n for n in graph.nodes if "label" in n.props and n.labels == (str(n.props["label"]),)]
     label_is_name = False
@@ -323,11 +348,14 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
         t = n.labels[0] if n.labels else DEFAULT_TYPE
         _check_ident(t, "label", n.where)
         if t in RESERVED_TYPES:
-            raise GraphImportError(f"{n.where}: label {t!r} is reserved for HopLens's text records; rename it in the "
-                                   "source (e.g. Doc_" + t + ")")
+            if not rename_reserved:
+                raise GraphImportError(f"{n.where}: label {t!r} is reserved for HopLens's text records; rename it in "
+                                       "the source (e.g. Doc_" + t + ")")
+            t = _own_name(t, labels_seen, renamed)
         types[n.id] = t
     if label_is_name:
         notes.append("GraphML 'label' values are all different: read as node names, not types")
+    renamed_types = dict(renamed)
     # -- node properties per type
     by_type: dict[str, list] = defaultdict(list)
     for n in graph.nodes:
@@ -383,13 +411,19 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph") -> Inferred:
     for e in graph.edges:
         _check_ident(e.type, "relationship type", e.where)
         if e.type in RESERVED_EDGES:
-            raise GraphImportError(f"{e.where}: relationship type {e.type!r} is reserved for HopLens's text records")
+            if not rename_reserved:
+                raise GraphImportError(f"{e.where}: relationship type {e.type!r} is reserved for HopLens's text "
+                                       "records")
+            e.type = _own_name(e.type, rel_types_seen, renamed)
         key = (e.src, e.type, e.dst)
         if key in seen:
             merged += 1
             continue
         seen[key] = e.where
         edge_groups[(types[e.src], e.type, types[e.dst])].append(e)
+    for old, new in renamed.items():
+        what = "label" if old in renamed_types else "relationship type"
+        notes.append(f"{what} {old!r} is HopLens's own name for its text records: stored as {new!r}")
     if merged:
         notes.append(f"{merged} parallel relationships (same start, type and end) merged into one edge each; the "
                      "first one's properties are kept")

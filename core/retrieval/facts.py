@@ -34,6 +34,11 @@ def count(n: int, target: str, desc: str) -> str:
     return _c(f"count = {n} {target} entities (path: {desc}).")
 
 
+def graph_count(n: int, what: str, desc: str) -> str:
+    """A count of the graph's own parts ("8 entity types", "7,381 relationships"), not of one type's entities."""
+    return _c(f"count = {n} {what} (path: {desc}).")
+
+
 def members(ids: list[str], names: dict[str, str], target: str, desc: str) -> str:
     if not ids:
         return _c(f"none — 0 {target} entities (path: {desc}).")

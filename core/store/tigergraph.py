@@ -1825,10 +1825,14 @@ class ForeignGraphStore(TigerGraphStore):
             raw.edges.append(RawEdge(key[0], edge.type, key[2], dict(e.get("attributes") or {}),
                                      f"graph {self.graph}: edge {key}"))
         try:
-            inferred = infer(raw, self.settings, self.graph)
+            inferred = infer(raw, self.settings, self.graph, rename_reserved=False)
         except GraphImportError as exc:
             raise StoreError(f"cannot read graph {self.graph!r} as a HopLens graph: {exc}") from exc
         self._sampled = printed
+        if self.settings.graph_import_synonyms:
+            from core.type_synonyms import add_type_synonyms
+
+            return add_type_synonyms(inferred.ontology)[0]
         return inferred.ontology
 
     # ---- what the answering code reads

@@ -141,7 +141,6 @@ def test_gephi_label_as_name_not_type(tmp_path):
         ("short.csv", "id:ID,name\n1,a\n2\n", r"short.csv line 3: 1 fields, the header has 2"),
         ("dupid.csv", "id:ID,name\n1,a\n1,b\n", r"dupid.csv line 3: duplicate id '1'"),
         ("badint.csv", "id:ID,age:int\n1,old\n", r"badint.csv line 2 \(age\): 'old' is not a valid int"),
-        ("reserved.csv", "id:ID,:LABEL\n1,Document\n", r"label 'Document' is reserved"),
         ("quote.csv", 'id:ID,name\n1,"unclosed\n2,b\n', r"quote.csv line \d+: malformed CSV"),
         ("badlabel.csv", "id:ID,:LABEL\n1,Has Space\n", r"badlabel.csv line 2: label 'Has Space' is not a valid"),
         ("nokind.csv", "a,b\n1,2\n", r"nokind.csv line 1: neither a node file"),
@@ -151,6 +150,25 @@ def test_gephi_label_as_name_not_type(tmp_path):
 def test_bad_input_names_file_and_place(tmp_path, name, content, match):
     with pytest.raises(GraphImportError, match=match):
         infer(read_graph(_write(tmp_path, name, content)), S)
+
+
+def test_reserved_names_are_renamed_and_keep_their_words(tmp_path):
+    # PART_OF and Document are everyday names in users' graphs (a book PART_OF a series); HopLens uses them for its
+    # own text records, so the graph's are stored under the same name with "_" appended, and read the same way
+    d = tmp_path / "r"
+    d.mkdir()
+    _write(d, "n.csv", "id:ID,name,:LABEL\nb1,Dune,Book\ns1,Dune Saga,Series\nd1,Memo,Document\n")
+    _write(d, "r.csv", ":START_ID,:END_ID,:TYPE\nb1,s1,PART_OF\nd1,b1,MENTIONS\n")
+    inf = infer(read_graph(d), S)
+    onto = inf.ontology
+    part = [e for e in onto.edge_types if e.name == "PART_OF_"]
+    assert part and part[0].src == "Book" and part[0].dst == "Series" and "part of" in part[0].verbs
+    assert {(e.src, e.type, e.dst) for e in inf.edges} == {("b1", "PART_OF_", "s1"), ("d1", "MENTIONS_", "b1")}
+    assert onto.vertex_type("Document_").is_entity and "document" in onto.vertex_type("Document_").nouns
+    assert next(e for e in inf.entities if e.id == "d1").type == "Document_"
+    assert any("'PART_OF' is HopLens's own name" in n for n in inf.notes)
+    with pytest.raises(GraphImportError, match=r"label 'Document' is reserved"):
+        infer(read_graph(d), S, rename_reserved=False)
 
 
 def test_dangling_relationship_and_non_utf8_and_size(tmp_path):

@@ -25,6 +25,7 @@ from core.rawgraph import GraphImportError
 from core.records import Document
 from core.store.base import ontology_json
 from core.store.keys import STRUCTURAL
+from core.type_synonyms import add_type_synonyms
 
 if TYPE_CHECKING:
     from core.config import Settings
@@ -117,6 +118,9 @@ def import_graph(
         if not ofile.is_file():
             raise GraphImportError(f"{ofile} does not exist")
         onto = apply_overrides(onto, read_overrides(ofile), str(ofile))
+    synonym_notes: list[str] = []
+    if settings.graph_import_synonyms:  # after the overrides, so that a user's noun is never claimed by a synonym
+        onto, synonym_notes = add_type_synonyms(onto)
     ids = {e.id for e in inferred.entities}
     documents = list(inferred.documents)
     dfile = Path(documents_file) if documents_file else None
@@ -184,7 +188,7 @@ def import_graph(
         "edges": len(inferred.edges),
         "documents": len(documents),
         **counts,
-        "notes": inferred.notes,
+        "notes": inferred.notes + synonym_notes,
         "index": index,
         "stats": {k: stats[k] for k in ("entities", "edges", "documents", "chunks", "size_bytes")},
         "timings": {"read_s": round(t_read - t0, 3), "infer_s": round(t_infer - t_read, 3),

@@ -6,6 +6,7 @@ a ``PlanResult``. Nothing per question is kept on shared objects: everything liv
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from core.records import Entity, Plan, Stage, Walk
@@ -335,6 +336,50 @@ def _find_stems(stems: list[str], phrase: list[str]) -> int:
     plural = [{lx.stem(f) for f in lx.plural_forms(w)} | {w} for w in stems]
     return next((k for k in range(len(stems) - len(phrase) + 1)
                  if all(phrase[j] in plural[k + j] for j in range(len(phrase)))), -1)
+
+
+# Questions about the dataset itself ("how many nodes does this graph contain", "how many kinds of entity are
+# there", "how many relationship types"): words for a graph's parts, never a type of this graph.
+_PARTS = {"entity": r"entit(?:y|ies)|nodes?|vertices|vertex|records?|objects?|things?|items?",
+          "edge": r"relationships?|relations?|edges?|links?|connections?"}
+_KINDS = r"(?:different\s+|distinct\s+)?(?:kinds?|types?|sorts?|categories)\s+of\s+"
+_DATASET = r"\b(?:graph|dataset|data\s*set|database|data|knowledge\s+graph|in\s+total|altogether|in\s+all|overall)\b"
+
+
+def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
+    """Counts of the graph's own parts: entity or relationship types ("how many kinds of entity"), or all
+    entities / relationships ("how many nodes does this graph contain altogether"). Only when no type of this
+    graph is named and the question speaks of the data as a whole."""
+    if r.anchors or r.nouns or not r.count:
+        return None
+    text = " ".join(r.words[r.ask_from:])
+    stats = ctx.store.stats()
+    own = {v.name for v in r.onto.entity_types()}
+    for part, words in _PARTS.items():
+        kinds = re.search(rf"\b(?:how\s+many|number\s+of)\s+{_KINDS}(?:{words})\b", text)
+        total = re.search(rf"\b(?:how\s+many|number\s+of)\s+(?:{words})\b", text) and re.search(_DATASET, text)
+        if not (kinds or total):
+            continue
+        if part == "entity":
+            counts = {t: n for t, n in stats.get("entities", {}).items() if t in own}
+        else:
+            names = {e.name for e in r.onto.edge_types if not e.structural}
+            counts = {t: n for t, n in stats.get("edges", {}).items() if t in names}
+        n = len(counts) if kinds else sum(counts.values())
+        what = ("entity types" if kinds else "entities") if part == "entity" else (
+            "relationship types" if kinds else "relationships")
+        m = kinds or re.search(rf"(?:{words})", text)
+        start = len(" ".join(r.words[: r.ask_from]).split()) + len(text[: m.start()].split())
+        r.use(start, start + len(m.group(0).split()), "the dataset")
+        for i, w in enumerate(r.words):
+            if re.fullmatch(_DATASET.replace("\\b", ""), w) or w in ("contain", "contains", "hold", "holds", "have",
+                                                                      "has", "different", "distinct", "kinds", "types"):
+                r.use(i, i + 1, "the dataset")
+        desc = (f"{len(counts)} {what}: " + ", ".join(sorted(counts))) if kinds else \
+            f"all {what} of the graph ({', '.join(f'{t} {c}' for t, c in sorted(counts.items()))})"
+        plan = Plan("aggregate", operator="count", explanation=desc)
+        return PlanResult(plan, [facts.graph_count(n, what, desc)], [])
+    return None
 
 
 def count_edges(ctx: Context, r: Reading) -> PlanResult | None:

@@ -114,6 +114,15 @@ IMPACT_STEMS = ("knock", "took down", "take down", "taken down", "brought down",
                 "felt", "feel", "suffer", "down during", "went down", "caught", "struck", "damag", "blast radius")
 
 
+# Record-keeping words: "how many events have been *logged*", "captains *on file*", "checks *carried out*" say that
+# the things exist in the data, nothing about which; they count as content only when they are an ontology verb.
+RECORD_WORDS = frozenset("logged recorded registered listed filed file stored tracked conducted carried "
+                         "documented captured".split())
+
+
+UNIT_WORDS = frozenset("seconds minutes hours days weeks months years".split())
+
+
 def words_of(text: str) -> list[str]:
     """Normalised words, hyphenated words split ("outage-related" -> outage related, "Mid-Market" -> mid market)."""
     return [part for w in normalise(text).split() for part in w.split("-") if part]
@@ -174,7 +183,7 @@ def says_relation(word: str, head: str) -> bool:
 # Nouns made from a verb: the act ("enrolment", "registration", "dependency") or a party to it ("employee",
 # "sponsor", "dependent").
 NOMINAL_SUFFIXES = ("ment", "ments", "tion", "tions", "ency", "encies", "ence", "ences", "ance", "ances", "ee", "ees",
-                    "er", "ers", "or", "ors", "ent", "ents", "ant", "ants", "al", "als")
+                    "er", "ers", "or", "ors", "ent", "ents", "ant", "ants", "al", "als", "ure", "ures")  # departure
 
 
 def same_words(words: list[str], value: list[str]) -> bool:

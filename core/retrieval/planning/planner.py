@@ -75,7 +75,6 @@ def _condition_edges(conds) -> set[str]:
     return {c.edge for c in conds} | {e for c in conds for e in _condition_edges(c.conditions)}
 
 
-UNIT_WORDS = frozenset("seconds minutes hours days weeks months years".split())
 RESULT_IDS_KEPT = 200  # result ids a plan carries (the count stays exact)
 
 
@@ -172,17 +171,17 @@ class Planner:
         heads = {lx.words_of(e.name.replace("_", " "))[0] for e in self.onto.edge_types if not e.structural}
         if words[:2] == ["how", "many"] and any(lx.says_relation(w, h) for h in heads):
             return None  # "how many enrolments": a relation's own noun (count_edges, edge_noun)
-        if w in UNIT_WORDS:
+        if w in lx.UNIT_WORDS:
             return None  # "how many days did X stay": a unit of an attribute, not a kind of thing
         if (w.endswith("s") and len(w) > 3 and w not in known and w not in verbs and w not in lx.FUNCTION_WORDS
                 and w not in lx.GENERIC_NOUNS and not any(n.start == rest[at] for n in r.nouns)):
             return w
         return None
 
-    def _unsure_of(self, r: Reading, word: str) -> PlanResult:
+    def _unsure_of(self, r: Reading, word: str, why: str = "names no type of this graph") -> PlanResult:
         understood = ["anchors " + ", ".join(a.id for a in r.anchors)] if r.anchors else []
         plan = Plan("lookup", anchors=[a.id for a in r.anchors], confidence=0.0, unexplained=[word],
-                    explanation=f"unsure: '{word}' names no type of this graph")
+                    explanation=f"unsure: '{word}' {why}")
         return PlanResult(plan, [facts.unsure(understood, [word])], [])
 
     def _type_of_edge_noun(self, r: Reading, anchor_type: str) -> Noun | None:
@@ -288,6 +287,10 @@ class Planner:
                               [facts.not_found(f"no entity named '{unknown}'")])
         target = choose_target(r)
         first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+        if (target is None or target.generic) and r.count:
+            whole = h.dataset_size(ctx, r)  # "how many nodes does this graph contain?"
+            if whole is not None:
+                return whole
         if r.count and first == "how":
             unknown = self._unknown_asked_noun(r)  # "how many dollars …": what is counted is no type of ours
             if unknown is not None:
@@ -315,6 +318,7 @@ class Planner:
                 edges = h.count_edges(ctx, r)  # "how many enrolments are recorded?"
                 if edges is not None:
                     return edges
+
             planned = h.whole_type(ctx, r, target) if target is not None else None
             unknown = self._unknown_asked_noun(r) if planned is None and target is None else None
             if unknown is not None:
@@ -375,6 +379,11 @@ class Planner:
             unknown = self._unknown_asked_noun(r)
             if unknown is not None:  # "Which moveis has X appeared in?": a set of a type we cannot name
                 return self._unsure_of(r, unknown)
+            asked = " ".join(r.words[r.ask_from:])
+            form = next((m.group(0) for rx in (lx.COUNT, lx.SUPERLATIVE, *lx.AGGREGATES.values())
+                         for m in rx.finditer(asked)), None)
+            if form is not None:  # "average seat count across X's fleet": a number over a set we could not name
+                return self._unsure_of(r, form, "asks for a count, total or extreme over a set no type names")
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no target type recognised"))
         if self._type(target.type) is None or any(self._type(a.type) is None for a in r.anchors):
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no typed path for extracted types"))

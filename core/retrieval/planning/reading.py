@@ -24,7 +24,7 @@ from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")
+_WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
 # A short last clause that only names the answer's type ("…? Customers, please." / "I mean their account managers.").
 _ANSWER_TYPE = re.compile(r"^\s*(?:\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|thanks)|(?:i mean|i meant|namely|"
@@ -48,6 +48,7 @@ class Noun:
     generic: bool = False  # "companies", "anyone": an entity whose type the relation verb gives (type "*")
     negated: bool = False  # "tickets not caused by any outage", "customers without a project"
     unconstrained: bool = False  # "in any region", "across every region": names a type but restricts nothing
+    value: bool = False  # a closed value said as the noun ("captains"): the type, filtered by that value
 
 
 @dataclass
@@ -214,7 +215,8 @@ def split_words(question: str, linked: Linked) -> tuple[list[str], set[int], dic
             starts.append(w.start())
             continue
         offset = w.start()
-        for part in w.group(0).lower().split("-"):
+        token = w.group(0).replace(",", "") if w.group(0)[0].isdigit() else w.group(0)
+        for part in token.lower().split("-"):
             if part:
                 words.append(part)
                 starts.append(offset)
@@ -261,7 +263,9 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
     hm = re.search(r"\b(?:how many|number of) (\w+)", text)
     extreme = any(w.endswith("est") and len(w) > 5 for w in words)  # "the tallest building by number of floors"
-    if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
+    if hm and hm.group(1) in lx.UNIT_WORDS and hm.group(1) not in lx.nouns(onto):
+        r.count = False  # "by how many minutes was X delayed": an amount in a unit, never a count of things
+    elif hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
         # "how many hours of downtime": the attribute, not a count; "the biggest hospital by number of beds": the
         # attribute ranks
         r.count = False
@@ -270,6 +274,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     joined = frozenset(i for i, c in enumerate(char_starts) if c > 0 and question[c - 1] == "-")
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words), joined)
     _acronyms(r, question, char_starts)
+    _value_nouns(r)
     typed = {i for n in r.nouns for i in range(n.start, n.end)}
     r.generic = [i for i, w in enumerate(words) if w in lx.GENERIC_NOUNS and i not in typed]
     _read_references(r)
@@ -307,6 +312,63 @@ def _acronyms(r: Reading, question: str, char_starts: list[int]) -> None:
         r.nouns.append(Noun(hit[0], i, i + 1, bool(m.group(2))))
         r.expanded[i] = hit[1]
     r.nouns.sort(key=lambda n: n.start)
+
+
+# closed values that say nothing about what a thing is, so never stand for it as a noun
+_NOT_NOUN_VALUES = frozenset({"true", "false", "yes", "no", "none", "other", "unknown", "null", "n/a", "na"})
+_NOT_NOUN_ENDINGS = ("ed", "ing", "ive", "ful", "able", "ible", "ous", "less")  # participles and adjectives
+_DETERMINERS = frozenset("which what the a an each every any one".split())
+
+
+@lru_cache(maxsize=16)
+def _value_phrases(onto: Ontology) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(value words, owning type) for closed values of exactly one entity type, longest first."""
+    owners: dict[tuple[str, ...], set[str]] = {}
+    for vt in onto.entity_types():
+        for a in vt.attrs:
+            for v in a.values:
+                ws = tuple(lx.words_of(str(v)))
+                if ws and ws[-1].isalpha() and len(ws[-1]) >= 3 and " ".join(ws) not in _NOT_NOUN_VALUES:
+                    owners.setdefault(ws, set()).add(vt.name)
+    return tuple(sorted(((ws, next(iter(ts))) for ws, ts in owners.items() if len(ts) == 1),
+                        key=lambda x: -len(x[0])))
+
+
+def _value_nouns(r: Reading) -> None:
+    """A closed value said as the head noun ("how many captains", "flight attendants at X", "C-checks") stands for
+    the one type that has it; the value filter then keeps the entities with that value. Only when the question has
+    no noun of that type (else the value is a modifier or a condition: "Captain crew members", "crew who are
+    captains"); a shorter noun inside the value ("flight" in "flight attendants") gives way to it."""
+    have = {n.type for n in r.nouns}
+    phrases = _value_phrases(r.onto)
+    values = {ws[-1] for ws, _t in phrases}
+    verbs = lx.verb_positions(r.onto, r.words)
+    for phrase, t in phrases:
+        if t in have:
+            continue
+        n = len(phrase)
+        for i in range(len(r.words) - n + 1):
+            seg = r.words[i : i + n]
+            if (seg[:-1] != list(phrase[:-1]) or phrase[-1] not in lx.plural_forms(seg[-1])
+                    or any(j in r.blocked for j in range(i, i + n))):
+                continue
+            if any(m.start == i + n for m in r.nouns) or any(m.start == i and m.end == i + n for m in r.nouns):
+                break  # a modifier of the noun after it, or a type's own noun ("league" is a type and a value)
+            plural = seg[-1] != phrase[-1]
+            if phrase[-1].endswith(_NOT_NOUN_ENDINGS) or not (plural or (i > 0 and r.words[i - 1] in _DETERMINERS)):
+                break  # "is resolved", "were delayed": a state said of something, not the thing
+            around = r.words[max(0, i - 2) : i] + r.words[i + n : i + n + 2]
+            if len(around) >= 2 and ({"or", "and"} & set(around)) and not any(
+                    f in values for w in around for f in lx.plural_forms(w)):
+                break  # "companies or institutions": a loose list of kinds, not one value
+            edges = {verbs[j] for j in verbs if not any(m.start <= j < m.end for m in r.nouns)
+                     and r.words[j] not in lx.WEAK_VERBS | lx.FUNCTION_WORDS}
+            if edges and not any(t in (e.src, e.dst) for name in edges for e in r.onto.edges(name)):
+                break  # "what medications does Dr X prescribe": the verb's relation does not reach this type
+            r.nouns = sorted([m for m in r.nouns if m.end <= i or m.start >= i + n]
+                             + [Noun(t, i, i + n, plural, value=True)], key=lambda m: m.start)
+            have.add(t)
+            break
 
 
 def _attr_phrase_positions(onto: Ontology, anchors: list[Entity], words: list[str]) -> set[int]:
@@ -427,12 +489,21 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     # an attribute said in other words ("have *insurance*" for insured) is a condition, not a relation word
     others |= {lx.stem(w) for w in r.words if len(w) >= 6
                and any(len(a) >= 6 and a[:5] in (w[:5], w[2:7], w[3:8]) for a in lx.attribute_words(r.onto))}
-    for (_s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
+    slots = {(s, e) for s, e, _t in extra}
+    verb_at = lx.verb_positions(r.onto, r.words)
+    for (s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
         rel = _relations(r.onto, t1, t2)
+        start = e1
+        if (s1, e1) in slots:
+            # "which *tail numbers* has M worked aboard": the words right after a wh-word are the noun asked for,
+            # not relation words; a noun no type has stays unexplained
+            while (start < s2 and r.words[start] not in lx.FUNCTION_WORDS and start not in verb_at
+                   and start not in r.explained and r.words[start] != "_"):
+                start += 1
         gap = [w for i, w in enumerate(r.words[e1:s2], e1) if w not in lx.FUNCTION_WORDS and w != "_"
                and i not in r.explained]
         if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1:
-            out |= {i for i in range(e1, s2) if lx.stem(r.words[i]) not in others
+            out |= {i for i in range(start, s2) if lx.stem(r.words[i]) not in others
                     and not any(ch.isdigit() for ch in r.words[i])}  # a number is a condition, not a relation word
     modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
     if modal is not None:  # "how many vehicles can the depot hold": a capacity, not the relation it has now
@@ -482,6 +553,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue
         if (w in lx.FUNCTION_WORDS or w in lx.WH_WORDS or (len(w) <= 2 and not any(ch.isdigit() for ch in w))
                 or w in lx.words_of(r.onto.name.replace("_", " "))):  # "the university" in a graph named so
+            continue
+        if w in lx.RECORD_WORDS and i not in verb_at:
             continue
         if i < r.ask_from and w not in scene_signal:
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later

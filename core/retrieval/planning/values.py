@@ -32,6 +32,9 @@ _CMP = [
 ]
 _CMP_ANY = "|".join(f"(?:{rx.pattern})" for rx, _ in _CMP)
 _NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*([kmb])?\b", re.I)
+# "more than one runway", "at least three stops": small numbers said as words
+NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 _YEAR = re.compile(r"\b(in|during|from|of|since|after|before)\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?"
                    r"((?:19|20)\d{2})\b(?!-)")
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
@@ -149,7 +152,9 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     other_noun_at = {n.start for n in r.nouns if n.type != target.name}
     target_end = next((n.end for n in r.nouns if n.start == target_pos), -1)
     # words of the target's own type nouns are the noun, not a value ("their customer success manager")
-    taken: set[int] = set(exclude or ()) | {i for n in r.nouns if n.type == target.name for i in range(n.start, n.end)}
+    taken: set[int] = set(exclude or ()) | {i for n in r.nouns if n.type == target.name and not n.value
+                                            for i in range(n.start, n.end)}
+    value_nouns = {n.start for n in r.nouns if n.type == target.name and n.value}  # "captains": the noun is the value
     # a value said as a relation's verb ("shipments *delivered* to W" with status Delivered) is the relation
     verbs = lx.verb_positions(r.onto, r.words)
     taken |= {i for i in verbs if i + 1 < len(words) and words[i + 1] in ("to", "by", "at", "in", "from", "with", "for")}
@@ -180,7 +185,8 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             excluded = bool(lx.EXCLUSION.search(" ".join(w for w in words[max(0, i - 4) : i]
                                                           if w not in ("anything", "everything", "all"))))
             said = {lx.stem(w) for w in (*after, *before)}  # "caused by signal faults": the attribute "cause"
-            if loose or distinctive or near_noun or predicate or excluded or {lx.stem(w) for w in attr_words} & said:
+            if (loose or distinctive or near_noun or predicate or excluded or i in value_nouns
+                    or {lx.stem(w) for w in attr_words} & said):
                 found.append((i, end, value))
         # A value listed beside an accepted one belongs to the same set ("Open or In Progress", "Gold, Platinum").
         joins = {"or", "and", "either", "nor", "a", "an", "the"}
@@ -288,11 +294,12 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
         if attr.kind not in (INT, FLOAT, DATE):
             continue
         for phrase in sorted((attr.name.replace("_", " "), *attr.words), key=len, reverse=True):
-            m = re.search(rf"\b{re.escape(phrase)}\w*\b(.{{0,40}})", low)  # "lasted more than 4 hours"
+            stem_end = r"\w*" if len(phrase) >= 3 else ""  # "lasted" for "last"; never "more" for "m"
+            m = re.search(rf"\b{re.escape(phrase)}{stem_end}\b(.{{0,40}})", low)  # "lasted more than 4 hours"
             if not m or not any(p.search(m.group(1)) for p, _ in _CMP):
                 # "shorter than 2 hours": the comparison comes first and the attribute's unit word after the number
-                m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*\d[\d,.]*\s*[kmb]?)\s*(?:(?:of|in|worth of)\s+)?"
-                              rf"{re.escape(phrase)}\b", low)
+                m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*(?:\d[\d,.]*\s*[kmb]?|{_NUMBER_WORD.pattern}))\s*"
+                              rf"(?:(?:of|in|worth of)\s+)?{re.escape(phrase)}\b", low)
                 if not m:
                     continue
             tail = m.group(1)
@@ -307,9 +314,12 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
                     got = d.group(1) if d else None
                 else:
                     n = _NUMBER.search(rest)
+                    nw = _NUMBER_WORD.match(rest.strip())
                     if n:
                         got = float(n.group(1).replace(",", ""))
                         got *= {"k": 1e3, "m": 1e6, "b": 1e9}.get((n.group(2) or "").lower(), 1)
+                    elif nw:
+                        got = float(NUMBER_WORDS[nw.group(1)])
                 if got is not None:
                     filters.append(Filter(attr.name, op, got))
                     mine = {w for ph in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(ph)}
@@ -434,8 +444,8 @@ def _numeric_equality(r: Reading, target: VertexType, have: set[str]) -> list[Fi
 
 def _use_tail(r: Reading, tail: str) -> None:
     """Mark the comparison words and numbers of a numeric condition as used."""
-    for w in lx.words_of(tail):
-        if any(ch.isdigit() for ch in w) or w in ("than", "least", "most", "more", "less", "over", "under", "above",
+    for w in lx.words_of(re.sub(r"(?<=\d),(?=\d{3})", "", tail)):  # "2,000,000" is one word of the reading
+        if any(ch.isdigit() for ch in w) or w in NUMBER_WORDS or w in ("than", "least", "most", "more", "less", "over", "under", "above",
                                                    "below", "after", "before", "since", "fewer", "exceeding", "exceeds",
                                                    "greater", "higher", "lower", "k", "m", "b", "million", "thousand",
                                                    "shorter", "longer", "bigger", "larger", "smaller", "cheaper",

