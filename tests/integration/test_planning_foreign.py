@@ -602,6 +602,8 @@ def test_questions_about_the_dataset_itself(airline):
     assert a.text.startswith(f"{g.number_of_nodes()}.")
     a = pipe.answer("How many relationships are in the graph?")
     assert a.text.startswith(f"{g.number_of_edges()}.")
+    a = pipe.answer("How many relationship types are there in this graph?")  # the types, not the relationships
+    assert a.text.startswith(f"{len({d['label'] for _u, _v, d in g.edges(data=True)})}.")
 
 
 def test_an_amount_in_a_unit_and_an_unknown_asked_noun_are_not_counts(airline):

@@ -356,8 +356,11 @@ def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
     stats = ctx.store.stats()
     own = {v.name for v in r.onto.entity_types()}
     for part, words in _PARTS.items():
-        kinds = re.search(rf"\b(?:how\s+many|number\s+of)\s+{_KINDS}(?:{words})\b", text)
-        total = re.search(rf"\b(?:how\s+many|number\s+of)\s+(?:{words})\b", text) and re.search(_DATASET, text)
+        kinds = (re.search(rf"\b(?:how\s+many|number\s+of)\s+{_KINDS}(?:{words})\b", text)
+                 or re.search(rf"\b(?:how\s+many|number\s+of)\s+(?:different\s+|distinct\s+)?(?:{words})\s+"
+                              r"(?:types|kinds|sorts)\b", text))  # "how many relationship types"
+        total = re.search(rf"\b(?:how\s+many|number\s+of)\s+(?:{words})\b(?!\s+(?:types?|kinds?|sorts?)\b)",
+                          text) and re.search(_DATASET, text)
         if not (kinds or total):
             continue
         if part == "entity":
