@@ -263,14 +263,14 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
     hm = re.search(r"\b(?:how many|number of) (\w+)", text)
     extreme = any(w.endswith("est") and len(w) > 5 for w in words)  # "the tallest building by number of floors"
-    if hm and hm.group(1) in lx.UNIT_WORDS and hm.group(1) not in lx.nouns(onto):
-        r.count = False  # "by how many minutes was X delayed": an amount in a unit, never a count of things
-    elif hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
+    if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
         # "how many hours of downtime": the attribute, not a count; "the biggest hospital by number of beds": the
         # attribute ranks
         r.count = False
         if not (extreme and hm.group(0).startswith("number")):
             r.aggregate = r.aggregate or "total"
+    elif hm and hm.group(1) in lx.UNIT_WORDS and hm.group(1) not in lx.nouns(onto):
+        r.count = False  # "by how many minutes was X delayed": an amount in a unit, never a count of things
     joined = frozenset(i for i, c in enumerate(char_starts) if c > 0 and question[c - 1] == "-")
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words), joined)
     _acronyms(r, question, char_starts)
