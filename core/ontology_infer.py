@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.ontology import Ontology, split_camel
@@ -362,6 +362,7 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph", rename_reserved: 
         by_type[types[n.id]].append(n)
     declared = {snake(k): v for k, v in graph.declared.items()}
     vts: list[VertexType] = []
+    titled: list[str] = []  # types whose things are named by a title (books, films, papers)
     plans: dict[str, dict[str, tuple[str, AttrPlan]]] = {}  # type -> original key -> (snake key, plan)
     for t, nodes in by_type.items():
         keys: dict[str, str] = {}
@@ -383,6 +384,11 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph", rename_reserved: 
         if any(len(n.labels) > 1 for n in nodes) and "labels" not in {a.name for a in attrs}:
             attrs.append(Attr("labels", LIST, ("label", "labels")))  # every label of a multi-label node
         vts.append(VertexType(t, "", "", tuple(attrs), (noun_of(t),)))
+        if all("title" in n.props and "name" not in n.props for n in nodes):
+            titled.append(t)
+    if len(titled) == 1:  # "how many titles do we have in Spanish": the one type named by titles
+        vts = [replace(v, nouns=v.nouns + ("title",)) if v.name == titled[0] and "title" not in v.nouns else v
+               for v in vts]
     # -- entities and documents
     entities: list[Entity] = []
     documents: list[Document] = []
@@ -469,7 +475,6 @@ def enrich(onto: Ontology) -> Ontology:
     """The same ontology with the inference's words added to what it has: nouns from type names, verbs from edge
     names (self-relations as in ``infer``), words from attribute names. For an ontology read without data, such as
     a foreign TigerGraph schema (``core.store.tigergraph.ontology_from_schema``); nothing is removed."""
-    from dataclasses import replace
 
     vts = []
     for v in onto.vertex_types:

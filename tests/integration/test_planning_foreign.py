@@ -614,3 +614,74 @@ def test_an_amount_in_a_unit_and_an_unknown_asked_noun_are_not_counts(airline):
     crew = next(c for c in _labelled(g, "CrewMember") if any(u == c for u, _v, _d in _rel(g, "WORKED_ON")))
     a = pipe.answer(f"Which tail numbers has {_display(g.nodes[crew])} worked aboard?")  # no type says "tail numbers"
     assert a.plan is not None and a.plan.confidence < 0.75 and "not sure" in a.text.lower()
+
+
+# ---- a marketplace graph (tests/byog11/graph.py, another seed than its question set) ----------------------------------
+@pytest.fixture(scope="module")
+def market(tmp_path_factory):
+    root = tmp_path_factory.mktemp("market")
+    (root / "data").mkdir()
+    path = root / "data" / "marketplace.graphml"
+    nx.write_graphml(_generator("byog11").build(5), path)
+    return _imported(root, path)
+
+
+def _out(g, node, label):
+    return {v for u, v, d in g.edges(node, data=True) if d["label"] == label}
+
+
+def _in(g, node, label):
+    return {u for u, v, d in g.in_edges(node, data=True) if d["label"] == label}
+
+
+def test_a_self_relation_said_twice_walks_it_twice_each_way_by_its_clause(market):
+    g, pipe = market
+    buyers = _labelled(g, "Buyer")
+    # a buyer whose referrer was referred too
+    x = next(b for b in sorted(buyers) if any(_in(g, p, "REFERRED") for p in _in(g, b, "REFERRED")))
+    _, plan = _ask(pipe, f"Who referred the person who referred {_display(g.nodes[x])}?")
+    assert set(plan.result_ids) == {q for p in _in(g, x, "REFERRED") for q in _in(g, p, "REFERRED")}
+    assert plan.confidence >= 0.75
+    y = next(b for b in sorted(buyers) if any(_out(g, p, "REFERRED") for p in _out(g, b, "REFERRED")))
+    _, plan = _ask(pipe, f"Who did the people that {_display(g.nodes[y])} referred go on to refer?")
+    assert set(plan.result_ids) == {q for p in _out(g, y, "REFERRED") for q in _out(g, p, "REFERRED")}
+
+
+def test_price_verbs_place_verbs_and_most_with_an_adjective(market):
+    g, pipe = market
+    products, sellers = _labelled(g, "Product"), _labelled(g, "Seller")
+    _, plan = _ask(pipe, "Which handmade products cost less than $60?")
+    assert set(plan.result_ids) == {p for p, d in products.items() if d["handmade"] and d["price"] < 60}
+    country = sorted({d["country"] for d in sellers.values()})[0]
+    _, plan = _ask(pipe, f"How many sellers are based in {country}?")
+    assert plan.result_count == sum(d["country"] == country for d in sellers.values()) and plan.confidence >= 0.75
+    _, plan = _ask(pipe, "What's the most expensive product?")
+    assert plan.result_ids[:1] == [max(products, key=lambda p: products[p]["price"])]
+    orders = _labelled(g, "Order")
+    _, plan = _ask(pipe, "How many orders got cancelled?")
+    assert plan.result_count == sum(d["status"] == "Cancelled" for d in orders.values()) and plan.confidence >= 0.75
+
+
+def test_a_last_clause_that_names_the_answer_type_and_a_missed_verb(films):
+    g, pipe = films
+    # "…? I want the studios.": the question before is still the question; the last clause types the answer
+    actor = next(a for a in sorted(_labelled(g, "Actor")) if _out(g, a, "ACTED_IN"))
+    _, plan = _ask(pipe, f"Whose films has {_display(g.nodes[actor])} acted in? I want the studios.")
+    assert set(plan.result_ids) == {s for f in _out(g, actor, "ACTED_IN") for s in _out(g, f, "PRODUCED_BY")}
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    root = tmp_path_factory.mktemp("library")
+    path = _generator("byog10").write(root / "data", seed=3)
+    return _imported(root, path)
+
+
+def test_a_verb_of_the_answers_own_relation_not_walked_is_not_exact(library):
+    """"Who *wrote* the sequel to X" answered with the sequel, "what have the people X referred *borrowed*"
+    answered with the people: the verb names a hop the route did not take, so no exact answer."""
+    g, pipe = library
+    book = next(b for b in sorted(_labelled(g, "Book")) if _in(g, b, "SEQUEL_OF"))
+    a = pipe.answer(f"Who wrote the sequel to {_display(g.nodes[book])}?")
+    sequels = _in(g, book, "SEQUEL_OF")
+    assert not (a.plan is not None and a.plan.confidence >= 0.75 and set(a.plan.result_ids) == sequels)

@@ -40,8 +40,8 @@ UNCONSTRAINED = frozenset("any every each all whatever whichever".split())
 # Superlatives over a numeric attribute: max for the first group, min for the second.
 # What an adjective measures, as words an attribute's name may hold ("the longest track" -> milliseconds).
 MEASURES = {
-    "long": ("duration", "length", "millisecond", "second", "minute", "hour", "day", "time"),
-    "short": ("duration", "length", "millisecond", "second", "minute", "hour", "day", "time"),
+    "long": ("duration", "length", "millisecond", "second", "minute", "hour", "day", "time", "page"),
+    "short": ("duration", "length", "millisecond", "second", "minute", "hour", "day", "time", "page"),
     "big": ("size", "bytes", "amount", "total", "budget", "count"), "larg": ("size", "bytes", "amount", "total", "budget"),
     "small": ("size", "bytes", "amount", "total", "budget"), "expensiv": ("price", "cost", "amount"),
     "cheap": ("price", "cost", "amount"), "heavi": ("weight", "bytes"), "old": ("age",), "young": ("age",),
@@ -87,7 +87,7 @@ FUNCTION_WORDS = frozenset(
     nothing thing things one's s t don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn
     currently up out off down back again further once thanks thank quick quickly briefly overview also already
     network database db dataset data graph catalog catalogue inventory registry directory universe kind sort often
-    frequently
+    frequently got gotten
     total number count many much consider considering regarding given suppose take single lone sole ones
     ever far respectively base pool roster set group collection lineup book footprint distinct unique different
     separate individual record records recorded file books system today mind think wonder curious interested
@@ -104,8 +104,10 @@ GENERIC_NOUNS = frozenset(
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
 # A value after one of these describes the entity ("tickets that are still open", "a case rated High").
 PREDICATE_WORDS = frozenset({"is", "are", "was", "were", "still", "currently", "remain", "remains", "being", "now",
-                             "have", "has", "had",
+                             "have", "has", "had", "got", "get", "gets", "became", "become", "becomes",
                              "rated", "graded", "classified", "marked", "flagged", "labelled", "labeled", "tagged"})
+# "sellers *based in* Germany", "clubs *located in* the North": a place verb before a value of the thing itself
+LOCATION_VERBS = frozenset("based located situated headquartered registered operating".split())
 # Weak verb phrases say little about which edge is meant.
 WEAK_VERBS = frozenset({"in", "for", "have", "has", "had", "about", "use", "uses", "using", "serve", "serves",
                         "against", "run", "own", "experience", "cause", "power", "work"})

@@ -104,8 +104,12 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                 return w, attr.name, w in lx.DATE_TOP
         if w in lx.TOP_WORDS | lx.BOTTOM_WORDS:
             attr = numeric_attr(r, vt)
+            base = w[:-3] if w.endswith("est") else w
+            measured = next((k for k in lx.MEASURES if nxt.startswith(k) and len(nxt) <= len(k) + 3), None)
+            if w in ("most", "least") and measured:  # "the most expensive product": the adjective after says what
+                base = measured
+                r.use(i + 1, i + 2, "superlative")
             if attr is None:  # "the longest outage": the adjective names the attribute ("how long")
-                base = w[:-3] if w.endswith("est") else w
                 fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT) and len(base) >= 3
                         and any(base in lx.words_of(ph) for ph in a.words)]
                 if not fits:  # or the attribute measures what the adjective says ("longest" -> milliseconds)

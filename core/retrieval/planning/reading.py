@@ -28,7 +28,8 @@ _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
 # A short last clause that only names the answer's type ("…? Customers, please." / "I mean their account managers.").
 _ANSWER_TYPE = re.compile(r"^\s*(?:\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|thanks)|(?:i mean|i meant|namely|"
-                          r"specifically|that is|i\.e\.)\s*,?\s*(?:their|the|its|those)?\s*\w+(?:\s+\w+){0,2})\W*$", re.I)
+                          r"specifically|that is|i\.e\.|i want|i need|i'd like|i would like|give me|just)\s*,?\s*(?:their|the|its|those)?"
+                          r"\s*\w+(?:\s+\w+){0,2})\W*$", re.I)  # "… I want the authors."
 _REQUEST = re.compile(r"^\s*(?:and\s+|so\s+|now\s+|then\s+|also\s+)?(list|name|show|give|tell|count|tally|find|"
                       r"identify|enumerate|provide|return|pull|get|what|which|who|whom|whose|how|where|when|is|are|"
                       r"was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
@@ -62,6 +63,8 @@ class Reading:
     blocked: set[int] = field(default_factory=set)
     nouns: list[Noun] = field(default_factory=list)
     ask_from: int = 0  # first word of the asking clause
+    retyped: bool = False  # the asking clause only names the answer's type ("… I want the authors."): the question
+    #                        before it is still the question, so its words count
     target: Noun | None = None
     count: bool = False
     yesno: bool = False
@@ -224,18 +227,19 @@ def split_words(question: str, linked: Linked) -> tuple[list[str], set[int], dic
     return words, blocked, first, starts
 
 
-def _ask_from(question: str, char_starts: list[int], nouns: dict[str, str]) -> tuple[int, int]:
-    """(word index, char offset) where the last clause that asks something begins (0 for one-clause questions)."""
+def _ask_from(question: str, char_starts: list[int], nouns: dict[str, str]) -> tuple[int, int, bool]:
+    """(word index, char offset, retyped) where the last clause that asks something begins (0 for one-clause
+    questions); retyped: that clause only names the answer's type."""
     starts = [0] + [m.end() for m in _CLAUSE.finditer(question)]
-    best = 0
+    best, retyped = 0, False
     for s in starts:
         clause = question[s:]
         short = _ANSWER_TYPE.match(clause)  # "…? Customers, please." — only when it names a type
         if short and not any(w in nouns for w in lx.words_of(clause)):
             short = None
         if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40]) or short):
-            best = s
-    return sum(1 for c in char_starts if c < best), best
+            best, retyped = s, bool(short) and s > 0
+    return sum(1 for c in char_starts if c < best), best, retyped
 
 
 def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = CRM) -> Reading:
@@ -247,7 +251,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.unresolved = list(linked.unresolved)
     for i in blocked:
         r.explained[i] = "anchor"
-    r.ask_from, ask_char = _ask_from(question, char_starts, lx.nouns(onto))
+    r.ask_from, ask_char, r.retyped = _ask_from(question, char_starts, lx.nouns(onto))
     text = " ".join(words)
     r.count = bool(lx.COUNT.search(text)) or bool(re.search(r"(^|\s)#\s*(of\b|\w)", question))  # "# of accounts"
     asking = question[ask_char:].strip().lower()
@@ -556,7 +560,7 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue
         if w in lx.RECORD_WORDS and i not in verb_at:
             continue
-        if i < r.ask_from and w not in scene_signal:
+        if i < r.ask_from and w not in scene_signal and not r.retyped:
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later
         content += 1
         if (i in ops or i in impact_at or i in r.references or i in single or i in generic
@@ -576,12 +580,26 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
     missed = {lx.stem(w) for phrase, edge, weak in lx.verb_phrases(r.onto) if edge not in used_edges and not weak
               and all(e.src == e.dst and e.src in involved for e in r.onto.edges(edge))
               for w in phrase.split()[:1] if len(w) > 3 and w not in lx.FUNCTION_WORDS} - edge_words
+    # the verb of another relation of the answer's own type, said and not walked: a hop the plan missed ("who
+    # *wrote* the sequel to X" answered with the sequel; "what have the people X referred *borrowed*")
+    # (not when a comparison follows it: "born *before 1950*" is the birth date the filter used)
+    own_verbs = {lx.stem(phrase.split()[0]) for phrase, edge, weak in lx.verb_phrases(r.onto)
+                 if edge not in used_edges and not weak and len(phrase.split()[0]) > 3
+                 and phrase.split()[0] not in lx.FUNCTION_WORDS | lx.WEAK_VERBS
+                 and any(target in (e.src, e.dst) for e in r.onto.edges(edge))}
+    compared = {w for i, w in enumerate(r.words[:-1]) if r.words[i + 1] in _COMPARISON_NEXT
+                or any(ch.isdigit() for ch in r.words[i + 1])}
+    missed |= {v for v in own_verbs if not any(lx.stem(w) == v for w in compared)}
     if r.doubts or any(any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed for w in unexplained):
         # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun or verb
         # it did not walk is a hop it missed ("directors of *sequels* to films", "packages *maintained* by …"), and a
         # doubt is a guess between readings: never exact
         confidence = min(confidence, NUMBER_MISSED_CONFIDENCE)
     return confidence, unexplained
+
+
+_COMPARISON_NEXT = frozenset("before after since until between over under above below more less than in on during "
+                             "from".split())
 
 
 @lru_cache(maxsize=256)

@@ -181,6 +181,14 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             if end in other_noun_at and not near_noun:
                 continue
             predicate = bool(set(before[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in Retail"
+            lead = before[:-1] if before and before[-1] == "the" else before  # "based in the United Kingdom"
+            placed = len(lead) >= 1 and lead[-1] in ("in", "from") and (
+                lead[-1] == "from" or (len(lead) >= 2 and lead[-2] in lx.LOCATION_VERBS))
+            if placed:  # "sellers based in Germany", "sellers from Japan"
+                predicate = True
+                if len(lead) >= 2 and lead[-2] in lx.LOCATION_VERBS:
+                    at = i - (len(before) - len(lead)) - 2
+                    r.use(at, at + 1, f"filter {attr.name}")
             # "excluding the Enterprise ones", "leaving out anything Closed": an exclusion marks a value too
             excluded = bool(lx.EXCLUSION.search(" ".join(w for w in words[max(0, i - 4) : i]
                                                           if w not in ("anything", "everything", "all"))))
@@ -330,7 +338,7 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
                 break
             break
     if not any(target.attr(f.attr) is not None and target.attr(f.attr).kind in (INT, FLOAT) for f in filters):
-        filters += _measured_comparison(r, target)
+        filters += _measured_comparison(r, target) or _cost_comparison(r, target)
     filters += _numeric_equality(r, target, {f.attr for f in filters})
     filters += _recorded(r, target, {f.attr for f in filters})
     dates = [a for a in target.attrs if a.kind == DATE]
@@ -375,6 +383,26 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
             for p in a.words:
                 r.use_phrase(p, f"attribute {a.name}")
     return filters
+
+
+# "products that cost less than $60", "priced over 100": a price verb names the one price-like attribute
+_COSTS = re.compile(r"\b(?:cost|costs|costing|priced|sells? for|sold for|selling for)\s+(?P<cmp>(?:" + _CMP_ANY + r"))\s*"
+                    r"[$€£]?\s*(?P<n>\d[\d,]*(?:\.\d+)?)")
+
+
+def _cost_comparison(r: Reading, target: VertexType) -> list[Filter]:
+    m = _COSTS.search(r.low)
+    if not m:
+        return []
+    fits = [a for a in target.attrs if a.kind in (INT, FLOAT) and any(u in a.name.lower() for u in lx.MEASURES["cheap"])]
+    if len(fits) != 1:
+        return []
+    op = next(o for rx, o in _CMP if rx.search(m.group("cmp")))
+    _use_tail(r, m.group(0))
+    i = lx.find_phrase(r.words, m.group(0).split()[0])
+    if i >= 0:
+        r.use(i, i + 1, f"attribute {fits[0].name}")
+    return [Filter(fits[0].name, op, float(m.group("n").replace(",", "")))]
 
 
 _COMPARATIVE = re.compile(r"\b(long|short|bigg|larg|small|heavi|light|cheap|old|young)er than\s+(\d[\d,]*(?:\.\d+)?)")
@@ -449,7 +477,8 @@ def _use_tail(r: Reading, tail: str) -> None:
                                                    "below", "after", "before", "since", "fewer", "exceeding", "exceeds",
                                                    "greater", "higher", "lower", "k", "m", "b", "million", "thousand",
                                                    "shorter", "longer", "bigger", "larger", "smaller", "cheaper",
-                                                   "later", "earlier", "least", "most", "no"):
+                                                   "later", "earlier", "least", "most", "no", "dollars",
+                                                   "dollar", "euros", "euro", "pounds", "usd", "eur", "gbp"):
             i = lx.find_phrase(r.words, w)
             if i >= 0:
                 r.use(i, i + 1, "comparison")

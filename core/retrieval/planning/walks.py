@@ -33,7 +33,11 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
     order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
     said = dict(r.explained)
     first = self_step(r, anchor)
-    if first is not None and target == anchor.type:
+    chain = self_chain(r, anchor, first.edge) if first is not None and target == anchor.type else None
+    if chain is not None:
+        # "who referred the person who referred X", "who mentored X's mentor": the relation said twice or more
+        legs = [Stage([chain], target)]
+    elif first is not None and target == anchor.type:
         # "Who reports to X?", "papers that X cites"; "the prerequisites of the prerequisites of X": two hops
         hops = [PathStep(first.edge, first.direction, first.target) for _ in range(self_hops(r, anchor, first))]
         legs = [Stage([hops], target)]
@@ -51,7 +55,11 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
     else:
         legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
         relation_noun = first is not None and is_relation_noun(r.onto, first.edge)
-        if first is not None and legs and (relation_noun or any(n.type == anchor.type and n.plural for n in r.nouns)):
+        # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
+        # "the researchers who report to X", "the buyer who referred X"
+        second = any(n.type == anchor.type and (n.plural or n.end < a_pos or n.start > a_pos + 1) and n.end != a_pos
+                     for n in r.nouns)
+        if first is not None and legs and (relation_noun or second):
             # "the researchers who report to X authored …"; "who directed the sequel to X" (the sequel is a film)
             legs = [Stage([[first]], anchor.type), *legs]
         elif first is not None:
@@ -109,6 +117,66 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                     out = (not before_anchor) if forward else before_anchor
                     return PathStep(e.name, "out" if out else "in", anchor.type)
     return None
+
+
+AGENT_BEFORE = frozenset("s the a an their his her its whose my our your".split())
+
+
+def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:
+    """A self-relation said two to four times as verbs or agent nouns, each hop directed by its own clause:
+    "who referred [the person who referred X]" (in, in), "[the people X referred] ... refer" (out, out),
+    "who mentored [X's mentor]" (in, in), "mentored by [the people that X mentors]" (out, out). From the anchor
+    outward, each mention's known side is where the anchor (then the previous mention) sits: an active verb with
+    the known side after it reaches its subject ("in"), before it its object ("out"); a passive ("mentored by")
+    the other way; an agent noun ("X's mentor", "the mentor of X") its agent ("in"). None unless every mention is
+    of this one edge and there are at least two."""
+    e = r.onto.edges(edge)[0]
+    at = r.anchor_at.get(anchor.id, -1)
+    if at < 0:
+        return None
+    words = r.verb_words
+    stems = [lx.stem(w) for w in words]
+    heads = {lx.stem(lx.words_of(v)[0]) for v in e.verbs}
+    passive = [[lx.stem(w) for w in lx.words_of(v)] for v in e.reverse_verbs if lx.words_of(v)[-1:] == ["by"]]
+    mentions: list[tuple[int, int, str]] = []  # (position, width, kind)
+    taken: set[int] = set()
+    for i in range(len(stems)):
+        if i in taken or words[i] == "_":
+            continue
+        for p in passive:
+            if stems[i : i + len(p)] == p:
+                mentions.append((i, len(p), "passive"))
+                taken |= set(range(i, i + len(p)))
+                break
+        else:
+            if stems[i] in heads:
+                # a noun when a determiner or possessive comes before it or "of" after it ("X's mentor", "the
+                # mentor of X"); else the verb ("who mentors X", "the people X mentors")
+                agent = (i > 0 and words[i - 1] in AGENT_BEFORE) or words[i + 1 : i + 2] == ["of"]
+                mentions.append((i, 1, "agent" if agent else "active"))
+                taken.add(i)
+    if not 2 <= len(mentions) <= MAX_SELF_HOPS:
+        return None
+    # the other edges' verbs must not be said: a chain of this relation only
+    others = {v for v in lx.verb_positions(r.onto, r.words).values() if v != edge}
+    if others:
+        return None
+    hops: list[PathStep] = []
+    ref, left = at, list(mentions)
+    while left:
+        pos, width, kind = min(left, key=lambda m: abs(m[0] - ref))
+        left.remove((pos, width, kind))
+        known_after = ref > pos
+        if kind == "agent":
+            direction = "in"
+        elif kind == "active":
+            direction = "in" if known_after else "out"
+        else:
+            direction = "out" if known_after else "in"
+        hops.append(PathStep(edge, direction, anchor.type))
+        r.use(pos, pos + width, f"edge {edge}")
+        ref = pos
+    return hops
 
 
 def is_relation_noun(onto, edge: str) -> bool:
