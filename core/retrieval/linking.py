@@ -63,14 +63,19 @@ class PhoneBook:
                 generic.update(v.lower() for v in a.values)
                 generic.update(a.words)
         owners: dict[str, set[str]] = {}
+        exact: dict[str, set[str]] = {}
         for alias, ids in alias_table.items():
             key = _key(normalise(alias).split())  # the same key questions are looked up by (small words dropped)
             if (len(key) < MIN_ALIAS_CHARS or key in generic or key in QUESTION_WORDS
                     or onto.id_re.fullmatch(alias.upper())):
                 continue
             owners.setdefault(key, set()).update(ids)
+            exact.setdefault(normalise(alias), set()).update(ids)
         # a key two entities share (also through aliases that differ only in small words) links to neither
         self.by_alias: dict[str, str] = {k: next(iter(v)) for k, v in owners.items() if len(v) == 1}
+        # ... unless the question writes one of them exactly: "The Paper Orchard" beside a "Paper Orchard"
+        self.by_exact: dict[str, str] = {a: next(iter(v)) for a, v in exact.items()
+                                         if len(v) == 1 and len(owners.get(_key(a.split()), ())) > 1}
         self.known_ids = known_ids
 
     def link(self, question: str, exists) -> Linked:
@@ -94,6 +99,10 @@ class PhoneBook:
                 if any(s < end and start < e for s, e in taken):
                     continue
                 window = [w.group(0).lower() for w in words[i : i + n]]
+                written = self.by_exact.get(" ".join(window))
+                if written:  # the exact name of one of several that differ only in small words
+                    hit = (n, Mention(written, start, end, question[start:end], "alias"))
+                    break
                 if n > 1 and (window[0] in LINK_STOPWORDS or window[-1] in LINK_STOPWORDS):
                     continue
                 key = _key(window)

@@ -165,15 +165,24 @@ class Planner:
             at = 0  # a terse "deps of X?"
         else:
             return None
-        w = words[at]
         known = self.ctx.vocab.known_words() | lx.attribute_words(self.onto) | set(lx.nouns(self.onto))
+        # "which fulfillment centers …": the head of a two- or three-word noun is its plural last word
+        for k in range(at, min(at + 3, len(words))):
+            if (words[k] in lx.FUNCTION_WORDS or any(f in known for f in lx.plural_forms(words[k]))
+                    or any(n.start == rest[k] for n in r.nouns)):
+                break
+            if words[k].endswith("s"):
+                at = k
+                break
+        w = words[at]
         verbs = {x for ph, _e, _w in lx.verb_phrases(self.onto) for x in ph.split()}
         heads = {lx.words_of(e.name.replace("_", " "))[0] for e in self.onto.edge_types if not e.structural}
         if words[:2] == ["how", "many"] and any(lx.says_relation(w, h) for h in heads):
             return None  # "how many enrolments": a relation's own noun (count_edges, edge_noun)
         if w in lx.UNIT_WORDS:
             return None  # "how many days did X stay": a unit of an attribute, not a kind of thing
-        if (w.endswith("s") and len(w) > 3 and w not in known and w not in verbs and w not in lx.FUNCTION_WORDS
+        if (w.endswith("s") and len(w) > 3 and not any(f in known for f in lx.plural_forms(w)) and w not in verbs
+                and w not in lx.FUNCTION_WORDS
                 and w not in lx.GENERIC_NOUNS and not any(n.start == rest[at] for n in r.nouns)):
             return w
         return None
@@ -291,6 +300,10 @@ class Planner:
             whole = h.dataset_size(ctx, r)  # "how many nodes does this graph contain?"
             if whole is not None:
                 return whole
+        if first in ("which", "what") and target is not None and target.start > r.ask_from + 1:
+            unknown = self._unknown_asked_noun(r)  # "which fulfillment centers shipped orders …": the set asked for
+            if unknown is not None:  # is no type of ours, whatever later noun the route could end at
+                return self._unsure_of(r, unknown)
         if r.count and first == "how":
             unknown = self._unknown_asked_noun(r)  # "how many dollars …": what is counted is no type of ours
             if unknown is not None:
@@ -367,6 +380,12 @@ class Planner:
             # "Who opened TICK-1?" asks for an entity, not the ticket's opening date
             attr = lookup_attr(r, vt) if vt is not None and first not in ("who", "whom") else None
             if attr and not r.count:
+                said = {w for v in ctx.vocab.values(vt).get(attr, ()) for w in lx.words_of(v)
+                        if lx.find_phrase(r.words, w) >= 0 and w not in lx.FUNCTION_WORDS
+                        and w not in lx.nouns(self.onto)}
+                if said:  # "what top-level *department* does category X belong to": a value of the attribute is
+                    # said, so the question asks for something that has it, not for X's own value
+                    return self._unsure_of(r, sorted(said)[0], "is a value of the attribute looked up")
                 return h.lookup(ctx, anchor, attr)
             target = target_from_verbs(r, anchor.type)
             if target is None and wh and self._wh_type(wh, anchor.type, r) != anchor.type:
@@ -412,6 +431,10 @@ class Planner:
         tvt = self._type(plan.target_type) if plan.target_type else None
         scene = frozenset(w for vals in (self.ctx.vocab.values(tvt).values() if tvt is not None else ())
                           for v in vals for w in lx.words_of(v))  # a value of the asked type said early is a filter
+        asked = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
+        if asked and r.words[asked[0]] == "whose" and any(
+                n.start == asked[0] + 1 and n.type == plan.target_type for n in r.nouns) and "whose?" not in r.doubts:
+            r.doubts.append("whose?")  # "whose orders add up to …" asks for the orders' owner, not the orders
         confidence, unexplained = account(r, used, impact, plan.target_type, scene)
         if plan.operator == "value" or plan.kind == "portfolio":
             # One entity's attribute, or everything about it: no path or filter to misread, so only words that

@@ -287,7 +287,9 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
 
 @lru_cache(maxsize=16)
 def _numeric_words(onto: Ontology) -> frozenset[str]:
-    return frozenset(w for vt in onto.entity_types() for a in vt.attrs if a.kind in ("int", "float")
+    """Words of numeric vertex and edge attributes ("how many *copies* does B hold": HOLDS.copies, not a count)."""
+    attrs = [a for vt in onto.entity_types() for a in vt.attrs] + [a for e in onto.edge_types for a in e.attrs]
+    return frozenset(w for a in attrs if a.kind in ("int", "float")
                      for ph in a.words for w in lx.words_of(ph) if w not in lx.FUNCTION_WORDS)
 
 
@@ -580,16 +582,33 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
     missed = {lx.stem(w) for phrase, edge, weak in lx.verb_phrases(r.onto) if edge not in used_edges and not weak
               and all(e.src == e.dst and e.src in involved for e in r.onto.edges(edge))
               for w in phrase.split()[:1] if len(w) > 3 and w not in lx.FUNCTION_WORDS} - edge_words
-    # the verb of another relation of the answer's own type, said and not walked: a hop the plan missed ("who
-    # *wrote* the sequel to X" answered with the sequel; "what have the people X referred *borrowed*")
-    # (not when a comparison follows it: "born *before 1950*" is the birth date the filter used)
+    # the verb of another relation of the answer's own type with a type the plan never reaches, said as a verb and
+    # not walked: a hop the plan missed ("who *wrote* the sequel to X" answered with the sequel; "what have the
+    # people X referred *borrowed*"). Not an adjective ("the *affected* region"), not before a comparison ("born
+    # *before 1950*" is the birth date the filter used), not a relation between types the route already joins.
     own_verbs = {lx.stem(phrase.split()[0]) for phrase, edge, weak in lx.verb_phrases(r.onto)
                  if edge not in used_edges and not weak and len(phrase.split()[0]) > 3
-                 and phrase.split()[0] not in lx.FUNCTION_WORDS | lx.WEAK_VERBS
-                 and any(target in (e.src, e.dst) for e in r.onto.edges(edge))}
-    compared = {w for i, w in enumerate(r.words[:-1]) if r.words[i + 1] in _COMPARISON_NEXT
-                or any(ch.isdigit() for ch in r.words[i + 1])}
-    missed |= {v for v in own_verbs if not any(lx.stem(w) == v for w in compared)}
+                 and phrase.split()[0] not in lx.FUNCTION_WORDS
+                 and lx.stem(phrase.split()[0]) not in {lx.stem(w) for w in lx.WEAK_VERBS}
+                 and any(target in (e.src, e.dst) and ({e.src, e.dst} - {target}) - involved
+                         for e in r.onto.edges(edge))}
+    typed_at = sorted([(n.start, n.type) for n in r.nouns]
+                      + [(i, a.type) for a in r.anchors for i in [r.anchor_at.get(a.id, -1)] if i >= 0])
+    far_ends = {lx.stem(phrase.split()[0]): {t for e in r.onto.edges(edge) for t in (e.src, e.dst)} - {target}
+                for phrase, edge, _w in lx.verb_phrases(r.onto)}
+
+    def loose(i: int, w: str) -> bool:
+        """Typed things on both sides, neither the verb's own far end: "suppliers *used* by accounts" says the
+        Customer-Vendor relation the route walked in another relation's words."""
+        left = [t for p, t in typed_at if p < i]
+        right = [t for p, t in typed_at if p > i]
+        return bool(left and right) and not ({left[-1], right[0]} & far_ends.get(lx.stem(w), set()))
+
+    as_verb = {lx.stem(w) for i, w in enumerate(r.words) if not (i and r.words[i - 1] in _ADJECTIVE_BEFORE)
+               and not (i + 1 < len(r.words) and (r.words[i + 1] in _COMPARISON_NEXT
+                                                   or any(ch.isdigit() for ch in r.words[i + 1])))
+               and not loose(i, w)}
+    missed |= own_verbs & as_verb
     if r.doubts or any(any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed for w in unexplained):
         # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun or verb
         # it did not walk is a hop it missed ("directors of *sequels* to films", "packages *maintained* by …"), and a
@@ -598,6 +617,7 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
     return confidence, unexplained
 
 
+_ADJECTIVE_BEFORE = frozenset("the a an this that these those its their his her our your my".split())
 _COMPARISON_NEXT = frozenset("before after since until between over under above below more less than in on during "
                              "from".split())
 
