@@ -380,9 +380,11 @@ class Planner:
             # "Who opened TICK-1?" asks for an entity, not the ticket's opening date
             attr = lookup_attr(r, vt) if vt is not None and first not in ("who", "whom") else None
             if attr and not r.count:
-                said = {w for v in ctx.vocab.values(vt).get(attr, ()) for w in lx.words_of(v)
-                        if lx.find_phrase(r.words, w) >= 0 and w not in lx.FUNCTION_WORDS
-                        and w not in lx.nouns(self.onto)}
+                a = vt.attr(attr)
+                named = {w for ph in (attr.replace("_", " "), *(a.words if a else ())) for w in lx.words_of(ph)}
+                said = {v for v in ctx.vocab.values(vt).get(attr, ()) if lx.words_of(v)
+                        and lx.find_phrase(r.words, " ".join(lx.words_of(v))) >= 0
+                        and not set(lx.words_of(v)) <= named | lx.FUNCTION_WORDS | set(lx.nouns(self.onto))}
                 if said:  # "what top-level *department* does category X belong to": a value of the attribute is
                     # said, so the question asks for something that has it, not for X's own value
                     return self._unsure_of(r, sorted(said)[0], "is a value of the attribute looked up")
