@@ -47,7 +47,7 @@ MEASURES = {
     "cheap": ("price", "cost", "amount"), "heavi": ("weight", "bytes"), "old": ("age",), "young": ("age",),
 }
 # Superlatives over a date attribute: the latest and the earliest.
-DATE_TOP = frozenset("latest newest recent recently last".split())
+DATE_TOP = frozenset("latest newest recent recently last youngest".split())  # youngest: the latest birth
 DATE_BOTTOM = frozenset("first earliest oldest".split())
 TOP_WORDS = frozenset("strongest best healthiest busiest heaviest tallest widest deepest fastest "
                       "biggest largest highest greatest longest most top maximum max latest newest costliest "

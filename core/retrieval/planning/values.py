@@ -38,6 +38,7 @@ _NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b")
 _YEAR = re.compile(r"\b(in|during|from|of|since|after|before)\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?"
                    r"((?:19|20)\d{2})\b(?!-)")
 _DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_OR_LATER = re.compile(r"\s*(?:,\s*)?or\s+(later|after|since|earlier|before)\b")
 
 
 # Words that name an attribute's kind rather than the attribute.
@@ -181,6 +182,12 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             if end in other_noun_at and not near_noun:
                 continue
             predicate = bool(set(before[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in Retail"
+            role = [j for j in range(max(0, i - 3), i) if words[j] == "as"]
+            if role and all(w in ("a", "an", "the") for w in words[role[-1] + 1 : i]):
+                predicate = True  # "players who play as a Forward", "staff working as a Nurse": the value is a role
+                r.use(role[-1], role[-1] + 1, f"filter {attr.name}")
+                if role[-1] > 0 and words[role[-1] - 1] not in lx.FUNCTION_WORDS:
+                    r.use(role[-1] - 1, role[-1], f"filter {attr.name}")  # the verb before "as"
             lead = before[:-1] if before and before[-1] == "the" else before  # "based in the United Kingdom"
             placed = len(lead) >= 1 and lead[-1] in ("in", "from") and (
                 lead[-1] == "from" or (len(lead) >= 2 and lead[-2] in lx.LOCATION_VERBS))
@@ -356,6 +363,10 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
         # "papers published in 2015": an integer year attribute
         y, word = int(year.group(2)), year.group(1)
         op = {"since": ">=", "from": ">=", "after": ">", "before": "<"}.get(word, "==")
+        later = _OR_LATER.match(low[year.end():])  # "in 2001 or later", "in 1990 or earlier"
+        if later and op == "==":
+            op = ">=" if later.group(1) in ("later", "after", "since") else "<="
+            r.use_phrase(later.group(0).split()[-1], "year")
         filters.append(Filter(years[0].name, op, y))
         for w in (word, year.group(2)):
             r.use_phrase(w, "year")
@@ -375,6 +386,10 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
         # ISO dates compare as strings: "since 2024" is >= 2024-01-01, "before 2024" < 2024-01-01
         op, val = {"since": (">=", f"{y}-01-01"), "from": (">=", f"{y}-01-01"), "after": (">", f"{y}-12-31~"),
                    "before": ("<", f"{y}-01-01")}.get(word, ("contains", y))
+        later = _OR_LATER.match(low[year.end():])  # "born in 2001 or later": from the year's first day on
+        if later and op == "contains":
+            op, val = (">=", f"{y}-01-01") if later.group(1) in ("later", "after", "since") else ("<=", f"{y}-12-31~")
+            r.use_phrase(later.group(1), "year")
         filters.append(Filter((named or dates)[0].name, op, val))
         for w in ("start", "beginning", "end", word, y):
             r.use_phrase(w, "year")
