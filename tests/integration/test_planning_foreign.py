@@ -685,3 +685,27 @@ def test_a_verb_of_the_answers_own_relation_not_walked_is_not_exact(library):
     a = pipe.answer(f"Who wrote the sequel to {_display(g.nodes[book])}?")
     sequels = _in(g, book, "SEQUEL_OF")
     assert not (a.plan is not None and a.plan.confidence >= 0.75 and set(a.plan.result_ids) == sequels)
+
+
+def test_a_role_after_as_a_year_or_later_and_the_youngest(football):
+    g, pipe = football
+    players, coaches = _labelled(g, "Player"), _labelled(g, "Coach")
+    position = sorted({d["position"] for d in players.values()})[0]
+    _, plan = _ask(pipe, f"How many players play as a {position}?")
+    assert plan.result_count == sum(d["position"] == position for d in players.values()) and plan.confidence >= 0.75
+    _, plan = _ask(pipe, "How many players were born in 2001 or later?")
+    assert plan.result_count == sum(d["birth_date"] >= "2001-01-01" for d in players.values())
+    _, plan = _ask(pipe, "Who is the youngest coach?")
+    assert plan.result_ids[:1] == [max(coaches, key=lambda c: coaches[c]["birth_date"])]
+
+
+def test_a_value_of_the_looked_up_attribute_in_the_question_is_not_that_lookup(market):
+    """"What top-level department does category X belong to?" names a value of X's own `level`: it asks for the
+    ancestor that has it, so X's level is no answer."""
+    g, pipe = market
+    cats = _labelled(g, "Category")
+    sub = next(c for c, d in cats.items() if d["level"] == "Subcategory")
+    a = pipe.answer(f"What top-level department does the {_display(g.nodes[sub])} category belong to?")
+    assert not a.text.startswith("Subcategory")
+    a = pipe.answer(f"What level is the {_display(g.nodes[sub])} category?")
+    assert a.text.startswith("Subcategory")
