@@ -168,10 +168,15 @@ class Stage(_Record):
 
     paths: list[list[PathStep]]
     reached: str
+    # a self-relation walked 0..MAX_CLOSURE times before the paths ("products that end up containing part P": P,
+    # the assemblies it is a component of, theirs, ... then USED_IN); None: the paths start where the stage starts
+    closure: PathStep | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stage:
-        return cls([[PathStep.from_dict(s) for s in p] for p in data.get("paths", [])], data.get("reached", ""))
+        c = data.get("closure")
+        return cls([[PathStep.from_dict(s) for s in p] for p in data.get("paths", [])], data.get("reached", ""),
+                   PathStep.from_dict(c) if isinstance(c, dict) else c)
 
 
 @dataclass

@@ -709,3 +709,41 @@ def test_a_value_of_the_looked_up_attribute_in_the_question_is_not_that_lookup(m
     assert not a.text.startswith("Subcategory")
     a = pipe.answer(f"What level is the {_display(g.nodes[sub])} category?")
     assert a.text.startswith("Subcategory")
+
+
+def test_an_empty_route_walks_a_self_relation_as_deep_as_it_goes(supply):
+    """A bill of materials: suppliers supply raw parts, parts are COMPONENT_OF assemblies. "Which suppliers supply
+    the parts for assembly A" dies at A (nobody supplies an assembly) unless the self-relation is walked first
+    (``Stage.closure``); the answer then equals networkx's, and both backends run it through path_query."""
+    g, pipe = supply
+    rel = _rel(g, "COMPONENT_OF")  # part -COMPONENT_OF-> assembly
+    assemblies = sorted({v for _u, v, _d in rel})
+    a = next(x for x in assemblies if not _in(g, x, "SUPPLIES") and any(_in(g, p, "SUPPLIES") for p in _in(g, x, "COMPONENT_OF")))
+    parts = {x for x in nx.ancestors(nx.DiGraph([(u, v) for u, v, _ in rel]), a)}
+    want = {s for p in parts for s in _in(g, p, "SUPPLIES")}
+    _, plan = _ask(pipe, f"Which suppliers supply the parts for the {_display(g.nodes[a])}?")
+    assert set(plan.result_ids) == want and plan.confidence >= 0.75
+    assert any(st.closure is not None for w in plan.walks for st in w.stages)
+
+
+def test_a_closure_is_validated_like_any_step():
+    from core.ontology import Ontology
+    from core.records import PathStep, Plan, Stage, Walk
+    from core.retrieval.planning.execute import validate_plan
+    from core.schema import Attr, EdgeType, VertexType
+
+    onto = Ontology("t", (VertexType("Part", "", "", (Attr("name"),), ("part",)),
+                          VertexType("Maker", "", "", (Attr("name"),), ("maker",))),
+                    (EdgeType("COMPONENT_OF", "Part", "Part"), EdgeType("MAKES", "Maker", "Part")))
+
+    class Store:
+        def get_entities(self, ids):
+            from core.records import Entity
+            return [Entity(i, "Part", i) for i in ids]
+
+    good = Plan("relation", anchors=["p1"], target_type="Maker", walks=[Walk(["p1"], [Stage(
+        [[PathStep("MAKES", "in", "Maker")]], "Maker", closure=PathStep("COMPONENT_OF", "in", "Part"))])])
+    assert validate_plan(onto, Store(), good) is None
+    bad = Plan("relation", anchors=["p1"], target_type="Maker", walks=[Walk(["p1"], [Stage(
+        [[PathStep("MAKES", "in", "Maker")]], "Maker", closure=PathStep("MAKES", "in", "Maker"))])])
+    assert "closure" in validate_plan(onto, Store(), bad)

@@ -31,8 +31,24 @@ def walk_ids(store, walk: Walk, filters: list[Filter] | None = None) -> list[str
         if not ids:
             return []
         last = i == len(walk.stages) - 1
+        if stage.closure is not None:
+            ids = closure_ids(store, ids, stage.closure)
         ids = store.path_query(PathQuery(ids, stage.paths, stage.reached, (filters or []) if last else []))
     return sorted(ids)
+
+
+MAX_CLOSURE = 6  # self-relation hops a closure follows (a bill of materials, a category tree, a reporting line)
+
+
+def closure_ids(store, ids: list[str], step: PathStep) -> list[str]:
+    """``ids`` and everything reached from them by ``step`` (a self-relation) repeated up to MAX_CLOSURE times."""
+    seen, frontier = set(ids), list(ids)
+    for _ in range(MAX_CLOSURE):
+        frontier = [i for i in store.path_query(PathQuery(frontier, [[step]], step.target)) if i not in seen]
+        if not frontier:
+            break
+        seen |= set(frontier)
+    return sorted(seen)
 
 
 def with_condition(store, ids: list[str], target: str, cond: EdgeCondition) -> list[str]:
@@ -90,6 +106,9 @@ def validate_plan(onto: Ontology, store, plan: Plan) -> str | None:
             return "a walk must start from one type"
         cur = next(iter(types))
         for stage in walk.stages:
+            c = stage.closure
+            if c is not None and not (c.target == cur and onto.edge_allowed(cur, c.edge, cur)):
+                return f"a closure must follow a self-relation of {cur}, not {c.edge}"
             for path in stage.paths:
                 at = cur
                 for s in path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from core.records import Entity, Plan, Stage, Walk
+from core.records import Entity, PathStep, Plan, Stage, Walk
 from core.retrieval import facts
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
@@ -106,7 +106,13 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
         plan.kind = "relation"
     ids = execute_plan(ctx.store, plan)
     if not ids:
-        _doubt_unused_route(ctx, r, plan)
+        deeper = _through_self_relation(ctx, plan) if _says_nesting(r) else None
+        if deeper is not None:
+            plan, ids = deeper
+            plan.path = flat_path(plan)
+            r.fragile = True
+        else:
+            _doubt_unused_route(ctx, r, plan)
     if r.include_anchors:
         ids = sorted(set(ids) | {a.id for a in r.anchors if a.type == tname})
     if counted is not None and counted.type not in on_path_types(plan):
@@ -140,6 +146,60 @@ def _doubt_unused_route(ctx: Context, r: Reading, plan: Plan) -> None:
 
 
 ROUTE_PROBE = 200
+
+
+# English for what is inside what ("the *parts* for X", "products that *end up containing* P", "listed anywhere
+# *under* C"): said, a route that died at a self-relation may walk it; unsaid ("who supplies assembly A"), no.
+NESTING_WORDS = frozenset("part parts piece pieces contain contains containing contained inside within under "
+                          "underneath anywhere nested sub".split())
+NESTING_PHRASES = ("end up", "ends up", "made up", "go into", "goes into", "built from", "made from", "all levels")
+
+
+def _says_nesting(r: Reading) -> bool:
+    text = " ".join(w for w in r.words if w != "_")
+    return bool(set(r.words) & NESTING_WORDS) or any(p in text for p in NESTING_PHRASES)
+
+
+def _through_self_relation(ctx: Context, plan: Plan) -> tuple[Plan, list[str]] | None:
+    """An empty route that dies at a step only entities one self-relation hop further have ("products that contain
+    part P" when P sits in an assembly and only assemblies are USED_IN products): walk that self-relation as deep
+    as it goes before the step (``Stage.closure``), as a bill of materials or a category tree is read. The new
+    plan and its ids, or None when no such hop leads on or the route still reaches nothing."""
+    import copy
+
+    for wi, walk in enumerate(plan.walks):
+        if not walk.anchors or walk.exclude:
+            continue
+        frontier = list(walk.anchors)
+        for si, stage in enumerate(walk.stages):
+            if len(stage.paths) != 1:
+                break
+            path = stage.paths[0]
+            for j, step in enumerate(path):
+                nxt = _step(ctx, frontier, step.edge, step.direction, step.target)
+                if nxt:
+                    frontier = sorted(nxt)
+                    continue
+                ftype = ctx.store.get_entity(frontier[0]).type if frontier else None
+                for e in plan_onto_self_edges(ctx, ftype):
+                    for d in ("out", "in"):
+                        if _step(ctx, _step(ctx, frontier, e, d, ftype), step.edge, step.direction, step.target):
+                            hop = PathStep(e, d, ftype)
+                            new = copy.deepcopy(plan)
+                            legs = ([Stage([path[:j]], path[j - 1].target)] if j else []) + [
+                                Stage([path[j:]], stage.reached, closure=hop)]
+                            new.walks[wi].stages[si : si + 1] = legs
+                            ids = execute_plan(ctx.store, new)
+                            if ids:
+                                new.explanation = (f"{plan.explanation} (through {e} as deep as it goes)"
+                                                   if plan.explanation else "")
+                                return new, ids
+                return None
+    return None
+
+
+def plan_onto_self_edges(ctx: Context, type_name: str | None) -> list[str]:
+    return [e.name for e in ctx.onto.edge_types if type_name and e.src == e.dst == type_name and not e.structural]
 
 
 def _step(ctx: Context, frontier, edge: str, direction: str, target: str) -> list[str]:

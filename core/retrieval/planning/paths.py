@@ -128,6 +128,9 @@ def render_walk(walk: Walk) -> str:
     parts = []
     for i, stage in enumerate(walk.stages):
         first = start if i == 0 else f"those {walk.stages[i - 1].reached}"
+        if stage.closure is not None:  # "P and every assembly it is, in turn, a component of"
+            arrow = f"-{stage.closure.edge}->" if stage.closure.direction == "out" else f"<-{stage.closure.edge}-"
+            first = f"{first} {arrow}* {stage.closure.target}"
         parts.append(" AND ".join(render_path(first, p) for p in stage.paths))
     out = " THEN ".join(parts) or start
     return f"NOT ({out})" if walk.exclude else out

@@ -82,6 +82,7 @@ class Reading:
     generic: list[int] = field(default_factory=list)  # word positions of generic entity nouns ("companies")
     expanded: dict[int, str] = field(default_factory=dict)  # acronym position -> the type noun it abbreviates
     doubts: list[str] = field(default_factory=list)  # readings the planner had to guess between (count as unexplained)
+    fragile: bool = False  # the route was repaired (a self-relation walked deeper): exact only if every word is read
 
     @property
     def verb_words(self) -> list[str]:
@@ -609,7 +610,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
                                                    or any(ch.isdigit() for ch in r.words[i + 1])))
                and not loose(i, w)}
     missed |= own_verbs & as_verb
-    if r.doubts or any(any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed for w in unexplained):
+    if r.doubts or (r.fragile and unexplained) or any(
+            any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed for w in unexplained):
         # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun or verb
         # it did not walk is a hop it missed ("directors of *sequels* to films", "packages *maintained* by …"), and a
         # doubt is a guess between readings: never exact
