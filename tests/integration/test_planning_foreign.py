@@ -747,3 +747,21 @@ def test_a_closure_is_validated_like_any_step():
     bad = Plan("relation", anchors=["p1"], target_type="Maker", walks=[Walk(["p1"], [Stage(
         [[PathStep("MAKES", "in", "Maker")]], "Maker", closure=PathStep("MAKES", "in", "Maker"))])])
     assert "closure" in validate_plan(onto, Store(), bad)
+
+
+def test_most_over_a_self_relation_is_directed_by_the_question(hospital):
+    g, pipe = hospital
+    rel = _rel(g, "REFERRED_TO")  # referrer -REFERRED_TO-> referred-to doctor
+    made = {}
+    for u, _v, _d in rel:
+        made[u] = made.get(u, 0) + 1
+    top = max(made.values())
+    _, plan = _ask(pipe, "Which doctor has made the most referrals?")
+    assert set(plan.result_ids) == {d for d, n in made.items() if n == top}
+    got = {}
+    for _u, v, _d in rel:
+        got[v] = got.get(v, 0) + 1
+    _, plan = _ask(pipe, "Which doctor has received the most referrals?")
+    assert set(plan.result_ids) == {d for d, n in got.items() if n == max(got.values())}
+    a = pipe.answer("Which doctor has the most referrals?")  # made or received: not said, so no exact answer
+    assert a.plan is None or a.plan.operator != "argmax" or a.plan.confidence < 0.75

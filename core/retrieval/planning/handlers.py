@@ -221,6 +221,10 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
                 if e.name in said and target.type in (e.src, e.dst) and e.src != e.dst}
         if len(ends) == 1:
             return ranked(ctx, r, target, Noun(ends.pop(), -1, -1, True))
+    if r.superlative and not others:
+        mine = _self_ranking(r, target)  # "which doctor has made the most referrals", "coach who mentors the most"
+        if mine is not None:
+            return ranked(ctx, r, target, Noun(target.type, -1, -1, True), legs=[Stage([[mine]], target.type)])
     top = next((w for w in r.words if w in lx.TOP_WORDS | lx.BOTTOM_WORDS), None)
     if top and not others:
         counted = edge_noun(r, target.type, r.words.index(top) + 1)  # "the course with the highest enrolment"
@@ -256,6 +260,45 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
         return None  # "tell me about outages": nothing exact to compute
     plan.path = flat_path(plan)
     return state(ctx, r, plan, execute_plan(ctx.store, plan))
+
+
+# verbs that make the target the agent of a relation said as a noun ("made the most referrals") or its recipient
+AGENT_VERBS = frozenset("made make makes sent send sends gave give gives issued issue issues wrote write writes".split())
+RECIPIENT_VERBS = frozenset("received receive receives got get gets".split())
+
+
+def _self_ranking(r: Reading, target: Noun) -> PathStep | None:
+    """The step to count for "the most" over a self-relation of the target's type, directed by the question:
+    its verb active after the target ("coach who *mentors* the most", out) or passive ("*mentored by* the most",
+    in); its noun after an agent verb ("*made* the most *referrals*", out) or a recipient verb ("*received* …", in).
+    None when the question does not say which way (a guess would be a confident wrong answer)."""
+    selfs = [e for e in r.onto.edge_types if not e.structural and e.src == e.dst == target.type]
+    if len(selfs) != 1:
+        return None
+    e = selfs[0]
+    stems = [lx.stem(w) for w in r.words]
+    for v in sorted(e.reverse_verbs, key=lambda v: -len(lx.words_of(v))):
+        p = [lx.stem(w) for w in lx.words_of(v)]
+        if p[-1:] == ["by"] and lx.find_phrase(stems, " ".join(p)) >= 0:
+            at = lx.find_phrase(stems, " ".join(p))
+            r.use(at, at + len(p), f"edge {e.name}")
+            return PathStep(e.name, "in", target.type)
+    head = lx.stem(lx.words_of(e.name.replace("_", " "))[0])
+    for i, w in enumerate(r.words):
+        if i <= target.start or w == "_":
+            continue
+        if lx.stem(w) == head and not (i + 1 < len(r.words) and r.words[i + 1] == "by"):
+            r.use(i, i + 1, f"edge {e.name}")
+            return PathStep(e.name, "out", target.type)  # "which coach mentors the most other coaches"
+        if lx.says_relation(w, head) and w != r.words[target.start]:
+            before = set(r.words[max(0, i - 4) : i])
+            if before & AGENT_VERBS or before & RECIPIENT_VERBS:
+                r.use(i, i + 1, f"edge {e.name}")
+                for j in range(max(0, i - 4), i):
+                    if r.words[j] in AGENT_VERBS | RECIPIENT_VERBS:
+                        r.use(j, j + 1, f"edge {e.name}")
+                return PathStep(e.name, "out" if before & AGENT_VERBS else "in", target.type)
+    return None
 
 
 def comparison(ctx: Context, r: Reading, pair: list[Entity], target: Noun) -> PlanResult:

@@ -119,7 +119,7 @@ IMPACT_STEMS = ("knock", "took down", "take down", "taken down", "brought down",
 # Record-keeping words: "how many events have been *logged*", "captains *on file*", "checks *carried out*" say that
 # the things exist in the data, nothing about which; they count as content only when they are an ontology verb.
 RECORD_WORDS = frozenset("logged recorded registered listed filed file stored tracked conducted carried "
-                         "documented captured".split())
+                         "documented captured made done happened occurred".split())
 
 
 UNIT_WORDS = frozenset("seconds minutes hours days weeks months years".split())

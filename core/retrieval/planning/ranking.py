@@ -25,11 +25,12 @@ GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
 
 
 def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None,
-           measure: str | None = None, highest: bool = True) -> PlanResult | None:
+           measure: str | None = None, highest: bool = True, legs: list | None = None) -> PlanResult | None:
     """Which target has the most / fewest of the counted type (among a computed set, or all of the type); with
-    ``measure``, ranked by the sum of that attribute over them ("the customer with the highest total of invoices")."""
-    legs = stages(r.onto, target.type, counted.type, r.verb_words, {target.type, counted.type},
-                  bool(lx.impact_positions(r.onto, r.words)))
+    ``measure``, ranked by the sum of that attribute over them ("the customer with the highest total of invoices");
+    ``legs``: the route to what is counted when the caller knows it (a self-relation's direction)."""
+    legs = legs or stages(r.onto, target.type, counted.type, r.verb_words, {target.type, counted.type},
+                          bool(lx.impact_positions(r.onto, r.words)))
     if not legs:
         return None
     path = [s for st in legs for s in st.paths[0]]
