@@ -765,3 +765,12 @@ def test_most_over_a_self_relation_is_directed_by_the_question(hospital):
     assert set(plan.result_ids) == {d for d, n in got.items() if n == max(got.values())}
     a = pipe.answer("Which doctor has the most referrals?")  # made or received: not said, so no exact answer
     assert a.plan is None or a.plan.operator != "argmax" or a.plan.confidence < 0.75
+
+
+def test_most_of_a_party_noun_counts_that_side(ecosystem):
+    g, pipe = ecosystem
+    dependents = {}
+    for _u, v, _d in _rel(g, "DEPENDS_ON"):  # dependent -DEPENDS_ON-> dependency
+        dependents[v] = dependents.get(v, 0) + 1
+    _, plan = _ask(pipe, "Which package has the most dependents?")
+    assert set(plan.result_ids) == {p for p, n in dependents.items() if n == max(dependents.values())}

@@ -292,6 +292,11 @@ def _self_ranking(r: Reading, target: Noun) -> PathStep | None:
             return PathStep(e.name, "out", target.type)  # "which coach mentors the most other coaches"
         if lx.says_relation(w, head) and w != r.words[target.start]:
             before = set(r.words[max(0, i - 4) : i])
+            if w.endswith(("ents", "ers", "ors", "ants")) or w.endswith(("ees",)):
+                # a party to the relation: "the most *dependents*" (those who depend on it: in), "*mentees*"
+                # (those it mentors: out)
+                r.use(i, i + 1, f"edge {e.name}")
+                return PathStep(e.name, "out" if w.endswith("ees") else "in", target.type)
             if before & AGENT_VERBS or before & RECIPIENT_VERBS:
                 r.use(i, i + 1, f"edge {e.name}")
                 for j in range(max(0, i - 4), i):
