@@ -20,6 +20,9 @@ Rules (each measured to be too noisy without the one after it):
 4. **Unambiguous in this graph**: exactly one type gets the word, and it is not already another type's noun, an
    attribute word, a word of an edge verb or a closed value.
 
+Nouns also come from the data: the head of a type's entity names ("Millbrook Central *Library*" for a Branch,
+"Reno *Fulfillment Center*" for a Warehouse; ``name_heads``).
+
 The words added are listed in the import's notes and by ``hoplens ontology show``; ``ontology.yaml`` nouns are
 applied first and win. ``HOPLENS_GRAPH_IMPORT_SYNONYMS=false`` turns this off.
 """
@@ -323,9 +326,55 @@ def is_unit_abbreviation(word: str) -> bool:
     return any(roots & (lex.ancestors(o) | {o}) for o in senses)
 
 
-def add_type_synonyms(onto: Ontology, lex: Lexicon | None = None) -> tuple[Ontology, list[str]]:
-    """``onto`` with the synonyms appended to its types' nouns, and one note per type saying which were added."""
+NAME_HEAD_SHARE = 0.25  # a head word on at least this share of one type's names ...
+NAME_HEAD_OTHER = 0.02  # ... and on at most this share of any other type's names
+NAME_HEAD_MIN = 5  # types with fewer named entities say nothing by their names
+
+
+def name_heads(onto: Ontology, names: dict[str, list[str]], lex: Lexicon | None = None) -> dict[str, dict[str, str]]:
+    """Type name -> {noun: rule} from the last one or two words of its entities' names: sites called "St Mary's
+    *Hospital*", branches "Millbrook Central *Library*", warehouses "Savannah *Fulfillment Center*", factories
+    "Alder *Assembly Plant*" tell what a type's things are called. A head counts when it ends at least
+    NAME_HEAD_SHARE of one type's names and almost none of another's, ends in a word WordNet knows as a noun (not
+    "United", "Rovers" as an adjective), and is no word the ontology already uses."""
+    from core.ontology_infer import singular  # the importer's own plural rule (imported here: it imports this module)
+
+    lex = lex if lex is not None else lexicon()
+    taken = _taken_words(onto)
+    share: dict[str, dict[str, float]] = {}
+    for t, ns in names.items():
+        if len(ns) < NAME_HEAD_MIN:
+            continue
+        counts: dict[str, int] = {}
+        for n in ns:
+            words = [w for w in re.findall(r"[a-z]+", n.lower())]
+            for k in (1, 2):
+                if len(words) > k:  # a name that is only its head ("Hospital") says nothing
+                    head = " ".join(words[-k:-1] + [singular(words[-1])])
+                    counts[head] = counts.get(head, 0) + 1
+        for head, c in counts.items():
+            share.setdefault(head, {})[t] = c / len(ns)
+    out: dict[str, dict[str, str]] = {}
+    for head, by_type in share.items():
+        best = max(by_type, key=by_type.get)
+        last = head.split()[-1]
+        if (by_type[best] < NAME_HEAD_SHARE or any(v > NAME_HEAD_OTHER for t, v in by_type.items() if t != best)
+                or len(last) < 3 or len(head.split()[0]) < 3 or head in taken or plural(head) in taken
+                or (lex is not None and not lex.senses.get(last))):  # a noun WordNet knows ("United" is none)
+            continue
+        out.setdefault(best, {})[head] = "the head of its names"
+    return out
+
+
+def add_type_synonyms(onto: Ontology, lex: Lexicon | None = None,
+                      names: dict[str, list[str]] | None = None) -> tuple[Ontology, list[str]]:
+    """``onto`` with the synonyms (and, given its entities' ``names`` per type, the heads of those names) appended
+    to its types' nouns, and one note per type saying which were added."""
     found = type_synonyms(onto, lex)
+    for t, heads in (name_heads(onto, names, lex) if names else {}).items():
+        for head, why in heads.items():
+            if not any(head in ws for tt, ws in found.items() if tt != t):
+                found.setdefault(t, {})[head] = why
     if not found:
         return onto, []
     vts = tuple(replace(v, nouns=tuple(dict.fromkeys(v.nouns + tuple(found[v.name])))) if v.name in found else v

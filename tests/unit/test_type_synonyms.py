@@ -60,3 +60,28 @@ def test_added_as_nouns_with_a_note_and_round_trip():
     assert "movie" in onto.vertex_type("Film").nouns and onto.type_nouns()["movies"] == "Film"
     assert any(n.startswith("synonyms for Film") and "movie" in n for n in notes)
     assert Ontology.from_dict(onto.to_dict()).type_nouns()["movies"] == "Film"
+
+
+def test_heads_of_entity_names_name_their_type():
+    from core.type_synonyms import name_heads
+
+    onto = _onto({"Branch": ("city",), "Book": ("pages",), "Club": ("founded",)})
+    names = {
+        "Branch": ["Millbrook Central Library", "Oak Hill Library", "Pier Road Branch", "Harrow Cross Library",
+                   "Canal Street Branch", "Lakeview Library"],
+        "Book": ["The Paper Orchard", "A Glass Sea", "Salt Marsh", "The Quiet River", "Broken Sparrow", "Dune"],
+        "Club": ["Ashford United", "Dunmore United", "Kelham United", "Bramhope United", "Thornbury United"],
+    }
+    heads = name_heads(onto, names, LEX)
+    assert "library" in heads["Branch"]  # 4 of 6 branch names end in it, no book's does
+    assert "Club" not in heads  # "United" is no noun
+    assert "river" not in heads.get("Book", {})  # one name of six is no head
+
+
+def test_a_head_that_ends_names_of_two_types_names_neither():
+    from core.type_synonyms import name_heads
+
+    onto = _onto({"Stadium": (), "Club": ()})
+    names = {"Stadium": [f"{w} Park" for w in "Ashford Bow Clay Dell Elm".split()],
+             "Club": [f"{w} Park" for w in "Fen Glen Holt Ives Jura".split()]}
+    assert name_heads(onto, names, LEX) == {}

@@ -120,7 +120,10 @@ def import_graph(
         onto = apply_overrides(onto, read_overrides(ofile), str(ofile))
     synonym_notes: list[str] = []
     if settings.graph_import_synonyms:  # after the overrides, so that a user's noun is never claimed by a synonym
-        onto, synonym_notes = add_type_synonyms(onto)
+        names: dict[str, list[str]] = {}
+        for e in inferred.entities:
+            names.setdefault(e.type, []).append(e.name)
+        onto, synonym_notes = add_type_synonyms(onto, names=names)
     ids = {e.id for e in inferred.entities}
     documents = list(inferred.documents)
     dfile = Path(documents_file) if documents_file else None
