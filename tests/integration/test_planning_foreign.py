@@ -774,3 +774,17 @@ def test_most_of_a_party_noun_counts_that_side(ecosystem):
         dependents[v] = dependents.get(v, 0) + 1
     _, plan = _ask(pipe, "Which package has the most dependents?")
     assert set(plan.result_ids) == {p for p, n in dependents.items() if n == max(dependents.values())}
+
+
+def test_an_edge_attribute_between_two_unrelated_entities_is_not_an_exact_none(library):
+    """"When did M borrow B?" presumes a loan: when there is none, the reading or the names are more likely wrong
+    than the answer is "never", so the answer is "not sure"; with a loan it is the loan date."""
+    g, pipe = library
+    loans = _rel(g, "BORROWED")
+    m, b, d = loans[0]
+    a = pipe.answer(f"When did {_display(g.nodes[m])} borrow {_display(g.nodes[b])}?")
+    assert d["loan_date"] in a.text
+    other = next(x for x in sorted(_labelled(g, "Book")) if x not in _out(g, m, "BORROWED")
+                 and sum(_display(g.nodes[y]) == _display(g.nodes[x]) for y in g.nodes) == 1)
+    a = pipe.answer(f"When did {_display(g.nodes[m])} borrow {_display(g.nodes[other])}?")
+    assert a.text.lower().startswith(("not sure", "not found"))

@@ -394,6 +394,13 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                     fact = facts.value_check(f"{e.name} {a.id}-{b.id}", f"{a.name} / {b.name}", attr.name,
                                              values[0], [pair[0]], ok)
                     return PlanResult(plan, [fact], [a.id, b.id])
+                if not values:
+                    # the question presumes the relation ("when did X borrow Y"): none between the two named
+                    # entities says the reading (or the names) went wrong more often than that the answer is none
+                    plan.confidence = 0.0
+                    plan.unexplained = [f"no {e.name} edge between {a.id} and {b.id}"]
+                    return PlanResult(plan, [facts.unsure([f"anchors {a.id}, {b.id}", f"edge {e.name}"],
+                                                          [f"no {e.name} edge between them"])], [])
                 fact = facts.edge_values(a.id, a.name, b.id, b.name, e.name, attr.name, values)
                 return PlanResult(plan, [fact], [a.id, b.id])
     return None
