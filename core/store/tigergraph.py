@@ -1832,7 +1832,10 @@ class ForeignGraphStore(TigerGraphStore):
         if self.settings.graph_import_synonyms:
             from core.type_synonyms import add_type_synonyms
 
-            return add_type_synonyms(inferred.ontology)[0]
+            names: dict[str, list[str]] = {}  # the sampled vertices' names, as import-graph reads all of them
+            for e in inferred.entities:
+                names.setdefault(e.type, []).append(e.name)
+            return add_type_synonyms(inferred.ontology, names=names)[0]
         return inferred.ontology
 
     # ---- what the answering code reads
