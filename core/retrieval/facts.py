@@ -75,8 +75,7 @@ def attribute_values(attr: str, values: dict[str, str], names: dict[str, str], t
 
 
 def edge_values(a_id: str, a_name: str, b_id: str, b_name: str, edge: str, attr: str, values: list) -> str:
-    if not values:
-        return _c(f"no {edge} edge between {a_id} ({a_name}) and {b_id} ({b_name}), so no {attr} is recorded.")
+    """The attribute's values on the edges between two named entities (none: the planner says it is not sure)."""
     shown = ", ".join(str(v) for v in values)
     return _c(f"{attr} of the {edge} edge between {a_id} ({a_name}) and {b_id} ({b_name}) = {shown}.")
 

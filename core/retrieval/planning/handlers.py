@@ -6,6 +6,7 @@ a ``PlanResult``. Nothing per question is kept on shared objects: everything liv
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -124,25 +125,34 @@ def _doubt_unused_route(ctx: Context, r: Reading, plan: Plan) -> None:
     """An empty result where the route dies at a step none of the entities reached has any edge of ("suppliers of
     the Battery Pack" when assemblies are never supplied, only their parts are) says the route was misread, not
     that the answer is none: a doubt, so no exact "none" is stated. Checked on up to ``ROUTE_PROBE`` entities."""
-    for walk in plan.walks:
+    missed = _missed_self_hop(ctx, plan)
+    if missed is not None:
+        r.doubts.append(f"{missed[3].edge} first?")
+
+
+def _missed_self_hop(ctx: Context, plan: Plan) -> tuple[int, int, int, PathStep] | None:
+    """(walk, stage, step index, self-relation hop) where an anchored route first reaches nothing and one more hop
+    of the frontier's own self-relation would have led on (that hop is what the reading missed); None when the
+    route never dies or dies where no such hop helps (an entity that simply has none is a real zero)."""
+    for wi, walk in enumerate(plan.walks):
         if not walk.anchors or walk.exclude:
             continue
         frontier = list(walk.anchors)
-        for stage in walk.stages:
-            for step in stage.paths[0] if stage.paths else []:
+        for si, stage in enumerate(walk.stages):
+            for j, step in enumerate(stage.paths[0] if stage.paths else []):
                 nxt = _step(ctx, frontier, step.edge, step.direction, step.target)
-                if not nxt:
-                    # only when one more hop of the frontier's own self-relation would have led on: that hop is
-                    # what the reading missed; an entity that simply has none is a real zero
-                    ftype = ctx.store.get_entity(frontier[0]).type if frontier else None
-                    for e in r.onto.edge_types:
-                        if e.src == e.dst == ftype and not e.structural and any(
-                                _step(ctx, _step(ctx, frontier, e.name, d, ftype), step.edge, step.direction, step.target)
-                                for d in ("out", "in")):
-                            r.doubts.append(f"{e.name} first?")
-                            return
-                    return
-                frontier = sorted(nxt)
+                if nxt:
+                    frontier = sorted(nxt)
+                    continue
+                ftype = ctx.store.get_entity(frontier[0]).type if frontier else None
+                for e in ctx.onto.edge_types:
+                    if not (e.src == e.dst == ftype and not e.structural):
+                        continue
+                    for d in ("out", "in"):
+                        if _step(ctx, _step(ctx, frontier, e.name, d, ftype), step.edge, step.direction, step.target):
+                            return wi, si, j, PathStep(e.name, d, ftype)
+                return None
+    return None
 
 
 ROUTE_PROBE = 200
@@ -165,41 +175,19 @@ def _through_self_relation(ctx: Context, plan: Plan) -> tuple[Plan, list[str]] |
     part P" when P sits in an assembly and only assemblies are USED_IN products): walk that self-relation as deep
     as it goes before the step (``Stage.closure``), as a bill of materials or a category tree is read. The new
     plan and its ids, or None when no such hop leads on or the route still reaches nothing."""
-    import copy
-
-    for wi, walk in enumerate(plan.walks):
-        if not walk.anchors or walk.exclude:
-            continue
-        frontier = list(walk.anchors)
-        for si, stage in enumerate(walk.stages):
-            if len(stage.paths) != 1:
-                break
-            path = stage.paths[0]
-            for j, step in enumerate(path):
-                nxt = _step(ctx, frontier, step.edge, step.direction, step.target)
-                if nxt:
-                    frontier = sorted(nxt)
-                    continue
-                ftype = ctx.store.get_entity(frontier[0]).type if frontier else None
-                for e in plan_onto_self_edges(ctx, ftype):
-                    for d in ("out", "in"):
-                        if _step(ctx, _step(ctx, frontier, e, d, ftype), step.edge, step.direction, step.target):
-                            hop = PathStep(e, d, ftype)
-                            new = copy.deepcopy(plan)
-                            legs = ([Stage([path[:j]], path[j - 1].target)] if j else []) + [
-                                Stage([path[j:]], stage.reached, closure=hop)]
-                            new.walks[wi].stages[si : si + 1] = legs
-                            ids = execute_plan(ctx.store, new)
-                            if ids:
-                                new.explanation = (f"{plan.explanation} (through {e} as deep as it goes)"
-                                                   if plan.explanation else "")
-                                return new, ids
-                return None
-    return None
-
-
-def plan_onto_self_edges(ctx: Context, type_name: str | None) -> list[str]:
-    return [e.name for e in ctx.onto.edge_types if type_name and e.src == e.dst == type_name and not e.structural]
+    missed = _missed_self_hop(ctx, plan)
+    if missed is None:
+        return None
+    wi, si, j, hop = missed
+    stage = plan.walks[wi].stages[si]
+    if len(stage.paths) != 1:
+        return None  # a stage that intersects several paths (a derived relation) is not split
+    path = stage.paths[0]
+    new = copy.deepcopy(plan)
+    legs = ([Stage([path[:j]], path[j - 1].target)] if j else []) + [Stage([path[j:]], stage.reached, closure=hop)]
+    new.walks[wi].stages[si : si + 1] = legs
+    ids = execute_plan(ctx.store, new)
+    return (new, ids) if ids else None
 
 
 def _step(ctx: Context, frontier, edge: str, direction: str, target: str) -> list[str]:
