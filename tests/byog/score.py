@@ -5,6 +5,7 @@
 Each question goes through ``build_pipelines(...)[pipeline].answer(text)``; the structured judge
 (core.evaluation.judges) gives the verdict; a FAIL that does not say "not found"/"not sure" is confident-wrong
 (core.evaluation.metrics.is_confident_wrong). Prints exact accuracy and confident-wrong per kind and overall.
+The judge knows every entity of the store by name, so wrong entities an answer adds are extras.
 """
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ import json
 import time
 from collections import defaultdict
 from pathlib import Path
+
+
+def store_mentions(store):
+    """Every entity of the store by name: a list padded with wrong entities counts them as extras even when their
+    ids are not in the CRM's id format (the judge's id pattern sees only those)."""
+    from core.evaluation.context_metrics import Mentions
+
+    return Mentions.from_entities(store.get_entities(store.entity_ids()))
 
 
 def score(questions: Path, store_path: Path, pipeline: str = "graph", out: Path | None = None) -> dict:
@@ -28,7 +37,7 @@ def score(questions: Path, store_path: Path, pipeline: str = "graph", out: Path 
     store = open_store(settings, store_path, read_only=True)
     try:
         pipe = build_pipelines(settings, store=store, names=[pipeline])[pipeline]
-        judge = StructuredJudge()
+        judge = StructuredJudge(names=store_mentions(store).find)
         rows = []
         t0 = time.perf_counter()
         for line in questions.read_text(encoding="utf-8").splitlines():

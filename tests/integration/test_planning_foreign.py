@@ -4,38 +4,20 @@ networkx straight from the GraphML, never through HopLens."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import networkx as nx
 import pytest
+from foreign_graphs import TESTS, generator, imported
+from foreign_graphs import ask as _ask
+from foreign_graphs import of as _of
 
 from core.config import Settings
-from core.ingest.graph_import.load import import_graph
-from core.pipelines import build_pipelines
 
-BYOG2 = Path(__file__).resolve().parents[1] / "byog2"
-
-
-def _generator(folder: str):
-    """A question writer's graph generator (tests/<folder>/graph.py), loaded as a module."""
-    spec = importlib.util.spec_from_file_location(f"{folder}_graph_for_planning", BYOG2.parent / folder / "graph.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # a generator's dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
+BYOG2 = TESTS / "byog2"
+_generator, _imported = generator, imported
 
 
 def _graph_module():
     return _generator("byog2")
-
-
-def _imported(root: Path, path: Path):
-    """(the GraphML read by networkx, a GraphRAG pipeline over it imported with inference only)."""
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
 
 
 @pytest.fixture(scope="module")
@@ -43,16 +25,6 @@ def transit(tmp_path_factory):
     root = tmp_path_factory.mktemp("transit")
     path = _graph_module().write_graphml(root / "data", seed=5)
     return _imported(root, path)
-
-
-def _of(g: nx.DiGraph, label: str) -> dict[str, dict]:
-    return {n: d for n, d in g.nodes(data=True) if d["labels"] == f":{label}"}
-
-
-def _ask(pipe, question: str):
-    a = pipe.answer(question)
-    assert a.plan is not None, question
-    return a, a.plan
 
 
 def test_yes_no_attribute_as_a_property(transit):

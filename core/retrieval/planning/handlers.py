@@ -19,7 +19,7 @@ from core.retrieval.planning.paths import (
     render_filters,
     render_walk,
 )
-from core.retrieval.planning.ranking import asked_attribute, ranked, superlative, top_by_attribute
+from core.retrieval.planning.ranking import GROUP_LIMIT, asked_attribute, ranked, superlative, top_by_attribute
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.results import Context, PlanResult, as_float, describe, flat_path, on_path_types
 from core.retrieval.planning.values import (
@@ -40,6 +40,7 @@ from core.retrieval.planning.walks import (
     other_than_own,
     walk_from,
 )
+from core.store.filters import matches
 
 
 def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
@@ -200,6 +201,17 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
     ("customers that depend on vendors that had P0 outages"), with existence conditions."""
     vt = r.onto.vertex_type(target.type)
     others = [n for n in r.nouns if n.type != target.type]
+    top = next((w for w in r.words if w in lx.TOP_WORDS | lx.BOTTOM_WORDS), None)
+    if r.superlative or top:
+        by_edges = edge_ranked(ctx, r, target, highest=r.superlative != "fewest" and top not in lx.BOTTOM_WORDS)
+        if by_edges is not None:  # "the captain who logged the most duty hours": a sum over its own edges
+            return by_edges
+    for other in others if (r.superlative or top) else []:
+        measure = numeric_attr(r, r.onto.vertex_type(other.type))
+        if measure is not None:  # "the customer with the highest total of invoices", "the most downtime minutes"
+            r.use_phrase(top or "most", "superlative")
+            return ranked(ctx, r, target, other, measure=measure,
+                          highest=r.superlative != "fewest" and top not in lx.BOTTOM_WORDS)
     if r.superlative and others:
         return ranked(ctx, r, target, others[0])
     if r.superlative and not others:
@@ -213,18 +225,12 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
         mine = _self_ranking(r, target)  # "which doctor has made the most referrals", "coach who mentors the most"
         if mine is not None:
             return ranked(ctx, r, target, Noun(target.type, -1, -1, True), legs=[Stage([[mine]], target.type)])
-    top = next((w for w in r.words if w in lx.TOP_WORDS | lx.BOTTOM_WORDS), None)
     if top and not others:
         counted = edge_noun(r, target.type, r.words.index(top) + 1)  # "the course with the highest enrolment"
         if counted is not None and superlative(r, vt) is None:
             r.use_phrase(top, "superlative")
             r.superlative = "most" if top in lx.TOP_WORDS else "fewest"
             return ranked(ctx, r, target, counted)
-    for other in others if top else []:
-        measure = numeric_attr(r, r.onto.vertex_type(other.type))
-        if measure is not None:  # "Which customer has the highest total of invoices?"
-            r.use_phrase(top, "superlative")
-            return ranked(ctx, r, target, other, measure=measure, highest=top in lx.TOP_WORDS)
     plan = Plan("aggregate", target_type=target.type)
     plan.filters = attr_filters(ctx.vocab, r, vt, target.start)
     r.use(target.start, target.end, f"type {target.type}")
@@ -358,7 +364,7 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
     emergency?"): of the edge types joining their types, the attribute the question names (``named_edge_attr``)."""
     stems = [lx.stem(w) for w in r.words]
     if len(r.anchors) == 1:
-        return _edge_values_of(ctx, r, r.anchors[0], stems)
+        return _edge_values_of(ctx, r, r.anchors[0], stems) or _when_of(ctx, r, r.anchors[0])
     for i, a in enumerate(r.anchors):
         for b in r.anchors[i + 1 :]:
             for e in r.onto.edge_types:
@@ -568,6 +574,62 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
     return None
 
 
+def edge_ranked(ctx: Context, r: Reading, target: Noun, highest: bool = True) -> PlanResult | None:
+    """Which entity of the target type has the highest total of a number on its own edges ("which branch holds the
+    most copies", "the captain who logged the most duty hours"): the number is an attribute of exactly one relation
+    of the type, the question names it, and the type has no attribute of its own it could mean."""
+    stems = [lx.stem(w) for w in r.words]
+    typed = {i for n in r.nouns for i in range(n.start, n.end)}
+    own = {lx.stem(w) for a in r.onto.vertex_type(target.type).attrs
+           for ph in (a.name.replace("_", " "), *a.words) for w in lx.words_of(ph)}
+    hits = []
+    for e in r.onto.edge_types:
+        if e.structural or e.src == e.dst or target.type not in (e.src, e.dst):
+            continue
+        for attr in e.attrs:
+            if attr.kind not in ("int", "float"):
+                continue
+            for p in sorted(edge_attr_phrases(attr), key=len, reverse=True):
+                at = _find_stems(stems, p)
+                if at >= 0 and not set(range(at, at + len(p))) & typed and not set(p) <= own:
+                    hits.append((e, attr, at, len(p)))
+                    break
+    if len({(e.name, a.name) for e, a, _, _ in hits}) != 1:
+        return None  # none, or two relations' numbers the words could mean: a guess
+    e, attr, at, n = hits[0]
+    direction = "out" if e.src == target.type else "in"
+    vt = r.onto.vertex_type(target.type)
+    cand_filters = attr_filters(ctx.vocab, r, vt, target.start, scope=(max(0, target.start - 3), target.end + 4))
+    totals: dict[str, float] = {}
+    for c in ctx.store.list_entities(target.type, limit=GROUP_LIMIT):
+        if all(matches(c, f) for f in cand_filters):
+            vals = [as_float(edge.attrs.get(attr.name)) for edge, _o in ctx.store.neighbors(c.id, e.name, direction)]
+            totals[c.id] = round(sum(v for v in vals if v is not None), 6)
+    if not totals:
+        return None
+    r.use(at, at + n, f"edge attribute {attr.name}")
+    r.use(target.start, target.end, f"type {target.type}")
+    far = e.dst if direction == "out" else e.src
+    for m in r.nouns:
+        if m.type == far:
+            r.use(m.start, m.end, f"type {far}")  # "across all their *flights*": the edges' far end
+    _use_relation_words(r, e)
+    for w in ("most", "fewest", "least", *lx.TOP_WORDS, *lx.BOTTOM_WORDS):
+        r.use_phrase(w, "superlative")
+    pick = (max if highest else min)(totals.values())
+    winners = sorted(i for i, v in totals.items() if v == pick)
+    order = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]) if highest else (kv[1], kv[0]))
+    runners = "; ".join(f"{i} {v:g}" for i, v in order[len(winners) : len(winners) + 3])
+    word = f"{'highest' if highest else 'lowest'} total {attr.name} of"
+    desc = f"{target.type}{render_filters(cand_filters) and '[' + render_filters(cand_filters) + ']'} " \
+           f"{'-' if direction == 'out' else '<-'}{e.name}{'->' if direction == 'out' else '-'} (sum of {attr.name})"
+    plan = Plan("aggregate", target_type=target.type, operator="argmax" if highest else "argmin", attribute=attr.name,
+                explanation=f"{word} {e.name} edges per {target.type} over {len(totals)} {target.type} entities "
+                            f"({desc})")
+    listed = facts.listing(winners, ctx.names(winners[: facts.MAX_LISTED]))
+    return PlanResult(plan, [facts.ranked(word, f"{e.name} edge", target.type, pick, desc, runners, listed)], winners)
+
+
 def _edge_values_of(ctx: Context, r: Reading, a: Entity, stems: list[str]) -> PlanResult | None:
     """ "Which room is Dynamics taught in?": an attribute of the edges of one named entity, asked right after the
     wh-word, that no vertex attribute of its type shares (else it is that entity's own attribute)."""
@@ -598,6 +660,34 @@ def _edge_values_of(ctx: Context, r: Reading, a: Entity, stems: list[str]) -> Pl
             fact = facts.attribute_values(attr.name, values, names, f"{e.name} edge", plan.explanation)
             return PlanResult(plan, [fact], [a.id, *values])
     return None
+
+
+def _when_of(ctx: Context, r: Reading, a: Entity) -> PlanResult | None:
+    """ "When did X enroll?": the date on the one named entity's edges of the relation the verb says, when that
+    relation has exactly one date attribute (no vertex date of X's own is named: that is a plain lookup)."""
+    asked = [w for w in r.words[r.ask_from :] if w != "_"]
+    if asked[:1] != ["when"] or len(r.nouns) > 0:
+        return None
+    said = set(lx.verb_positions(r.onto, r.words).values())
+    stems = {lx.stem(w) for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS}
+    fits = [e for e in r.onto.edge_types if not e.structural and a.type in (e.src, e.dst)
+            and (e.name in said or lx.stem(lx.words_of(e.name.replace("_", " "))[0]) in stems)  # "enroll"
+            and len([x for x in e.attrs if x.kind == "date"]) == 1]
+    if len(fits) != 1:
+        return None
+    e = fits[0]
+    attr = next(x for x in e.attrs if x.kind == "date")
+    direction = "out" if e.src == a.type else "in"
+    pairs = [(o, edge.attrs.get(attr.name)) for edge, o in ctx.store.neighbors(a.id, e.name, direction)
+             if edge.attrs.get(attr.name) not in (None, "")]
+    if not pairs:
+        return None
+    _use_relation_words(r, e)
+    plan = Plan("lookup", anchors=[a.id], target_type=e.name, operator="value", attribute=attr.name,
+                explanation=f"{attr.name} of the {e.name} edges of {a.id}")
+    fact = facts.attribute_values(attr.name, {o.id: v for o, v in pairs}, {o.id: o.name for o, _ in pairs},
+                                  f"{e.name} edge", plan.explanation)
+    return PlanResult(plan, [fact], [a.id, *(o.id for o, _ in pairs)])
 
 
 def lookup(ctx: Context, anchor: Entity, attr: str) -> PlanResult:

@@ -158,6 +158,20 @@ CAPACITY_VERBS = frozenset({"hold", "fit", "carry", "seat", "accommodate", "hous
 CAPACITY_WORDS = ("capacity", "seats", "seat", "max", "maximum", "limit", "size")
 
 
+def role_root(word: str) -> str:
+    """The root an agent, patient or participle shares with its verb: "mentees", "mentor", "mentored" -> ment;
+    "employee", "employer" -> employ. Compares relation words that the light stemmer keeps apart."""
+    w = word.lower()
+    if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    for group in (("ing", "ed"), ("ee", "or", "er", "e")):
+        for suffix in group:
+            if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+                w = w[: -len(suffix)]
+                break
+    return w
+
+
 def plural_forms(word: str) -> set[str]:
     """The word and the singulars it may be the plural of ("faults" -> fault; "classes" -> class; "cities" -> city)."""
     out = {word}

@@ -24,10 +24,20 @@ from core.retrieval.linking import Linked
 from core.retrieval.planning import handlers as h
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, validate_plan
-from core.retrieval.planning.reading import WH_TYPES, Noun, Reading, account, choose_target, read
+from core.retrieval.planning.reading import (
+    NUMBER_MISSED_CONFIDENCE,
+    WH_TYPES,
+    Noun,
+    Reading,
+    account,
+    choose_target,
+    read,
+    slot_doubts,
+)
 from core.retrieval.planning.results import Context, PlanResult, describe
 from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr
-from core.retrieval.planning.walks import edge_noun
+from core.retrieval.planning.walks import edge_noun, role_noun
+from core.type_synonyms import is_verb_form
 
 
 def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None,
@@ -389,7 +399,11 @@ class Planner:
                     # said, so the question asks for something that has it, not for X's own value
                     return self._unsure_of(r, sorted(said)[0], "is a value of the attribute looked up")
                 return h.lookup(ctx, anchor, attr)
-            target = target_from_verbs(r, anchor.type)
+            asked = [w for w in r.words[r.ask_from :] if w != "_"]
+            if asked[:1] in (["who"], ["whom"]) and asked[1:2] in (["is"], ["are"], ["was"], ["were"]) and \
+                    self._says_role_noun(r, anchor.type):  # "Who are X's mentees?": others of X's own kind
+                target = Noun(anchor.type, -1, -1, True)
+            target = target or target_from_verbs(r, anchor.type)
             if target is None and wh and self._wh_type(wh, anchor.type, r) != anchor.type:
                 target = Noun(self._wh_type(wh, anchor.type, r), -1, -1, False)
         if target is None:
@@ -449,6 +463,9 @@ class Planner:
             signal = own | (self.ctx.vocab.value_words() - asked)
             unexplained = [w for w in unexplained if w in signal]
             confidence = 1.0 if not unexplained else confidence
+        slots = slot_doubts(r, unexplained, plan.operator) + self._unsaid_route(r, plan, unexplained)
+        if slots:
+            confidence, unexplained = min(confidence, NUMBER_MISSED_CONFIDENCE), unexplained + slots
         plan.confidence, plan.unexplained = confidence, unexplained
         plan.understood = sorted({how for how in r.explained.values() if how and how != "anchor"})
         if r.anchors:
@@ -459,6 +476,28 @@ class Planner:
         # Not sure: say what was understood instead of stating an exact result.
         plan.explanation = f"unsure ({confidence:.0%} of the question accounted for): {plan.explanation}"
         return PlanResult(plan, [facts.unsure(plan.understood, unexplained)], [])
+
+    def _says_role_noun(self, r: Reading, type_name: str) -> bool:
+        """The question names a self-relation of the type by its agent or patient noun ("X's mentor", "mentees")."""
+        return any(role_noun(r, w) is not None for e in self.onto.edge_types
+                   if e.src == e.dst == type_name and not e.structural
+                   for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)[:1] if len(lx.words_of(v)) == 1)
+
+    def _unsaid_route(self, r: Reading, plan: Plan, unexplained: list[str]) -> list[str]:
+        """A waypoint the question never mentions, while a verb is left unexplained: a type on the route that no
+        noun names, reached and left by relations no word says ("the cities X's mentor has *flown* to" walked
+        through the mentor's airline and its headquarters). The route is the planner's guess at that word."""
+        if not any(is_verb_form(w) for w in unexplained) or plan.kind in ("portfolio", "lookup"):
+            return []  # an unread noun ("machines", "winners") often names the waypoint; an unread verb does not
+        said = {how.split()[1] for how in r.explained.values() if how.startswith("edge ")}
+        said |= set(lx.verb_positions(self.onto, r.verb_words).values())
+        named = {n.type for n in r.nouns} | r.anchor_types
+        paths = [p for w in plan.walks for st in w.stages if len(st.paths) == 1 for p in st.paths] or [plan.path]
+        for steps in paths:
+            for a, b in zip(steps, steps[1:], strict=False):
+                if a.target not in named and a.edge not in said and b.edge not in said:
+                    return ["route?"]
+        return []
 
     def evidence(self, plan: Plan, cap: int = 40):
         """Path instances behind an exact plan's result (``planning.evidence.trace``); None for other plans."""

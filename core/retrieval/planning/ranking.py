@@ -82,6 +82,13 @@ def asked_attribute(r: Reading, vt) -> str | None:
     return attr
 
 
+def _is_year(attr) -> bool:
+    """An integer attribute that holds a year: "year" in its name ("birth_year"), or its name is a participle of
+    when something began ("founded", "opened", "established" kept as 1996)."""
+    toks = lx.words_of(attr.name.replace("_", " "))
+    return "year" in toks or (len(toks) == 1 and len(toks[0]) > 5 and toks[0].endswith("ed"))
+
+
 def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
     """(word, attribute, highest?) for "the longest", "the biggest ... by ARR", "the first/most recent"."""
     words = r.words
@@ -91,7 +98,7 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if w in lx.DATE_TOP | lx.DATE_BOTTOM and (w != "last" or nxt in lx.nouns(r.onto) or nxt == "one"):
             # a date, or a year kept as an integer ("founded first", "the oldest vehicle" by build year)
-            yearly = [a for a in vt.attrs if a.kind == INT and "year" in lx.words_of(a.name.replace("_", " "))]
+            yearly = [a for a in vt.attrs if a.kind == INT and _is_year(a)]
             dates = [a for a in vt.attrs if a.kind == DATE] + yearly
             named = [a for a in vt.attrs if a.kind in (DATE, INT)
                      and any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0 for p in (a.name.replace("_", " "), *a.words))

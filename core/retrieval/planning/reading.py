@@ -82,6 +82,7 @@ class Reading:
     generic: list[int] = field(default_factory=list)  # word positions of generic entity nouns ("companies")
     expanded: dict[int, str] = field(default_factory=dict)  # acronym position -> the type noun it abbreviates
     doubts: list[str] = field(default_factory=list)  # readings the planner had to guess between (count as unexplained)
+    role_noun: bool = False  # the self-relation was said as its agent or patient noun ("X's mentor", "X's mentees")
     fragile: bool = False  # the route was repaired (a self-relation walked deeper): exact only if every word is read
 
     @property
@@ -359,8 +360,10 @@ def _value_nouns(r: Reading) -> None:
             if (seg[:-1] != list(phrase[:-1]) or phrase[-1] not in lx.plural_forms(seg[-1])
                     or any(j in r.blocked for j in range(i, i + n))):
                 continue
-            if any(m.start == i + n for m in r.nouns) or any(m.start == i and m.end == i + n for m in r.nouns):
-                break  # a modifier of the noun after it, or a type's own noun ("league" is a type and a value)
+            if any(m.start == i + n for m in r.nouns) or any(m.start <= i and m.end >= i + n for m in r.nouns):
+                # a modifier of the noun after it, or inside a type's own noun ("league" is a type and a value;
+                # "data" is a department and the first word of "data centres")
+                break
             plural = seg[-1] != phrase[-1]
             if phrase[-1].endswith(_NOT_NOUN_ENDINGS) or not (plural or (i > 0 and r.words[i - 1] in _DETERMINERS)):
                 break  # "is resolved", "were delayed": a state said of something, not the thing
@@ -496,6 +499,10 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     # an attribute said in other words ("have *insurance*" for insured) is a condition, not a relation word
     others |= {lx.stem(w) for w in r.words if len(w) >= 6
                and any(len(a) >= 6 and a[:5] in (w[:5], w[2:7], w[3:8]) for a in lx.attribute_words(r.onto))}
+    # ... also as its agent or patient noun ("*mentees*" for MENTORED_BY, walked or not)
+    roots = {lx.role_root(w) for phrase, edge, _weak in lx.verb_phrases(r.onto) if edge not in used
+             for w in phrase.split() if w not in lx.FUNCTION_WORDS and len(w) > 3}
+    others |= {lx.stem(w) for w in r.words if len(w) > 4 and lx.role_root(w) in roots}
     slots = {(s, e) for s, e, _t in extra}
     verb_at = lx.verb_positions(r.onto, r.words)
     for (s1, e1, t1), (s2, _e2, t2) in zip(typed, typed[1:], strict=False):
@@ -610,15 +617,64 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
                                                    or any(ch.isdigit() for ch in r.words[i + 1])))
                and not loose(i, w)}
     missed |= own_verbs & as_verb
+    unused_verbs = [w for phrase, edge, weak in lx.verb_phrases(r.onto) if edge not in used_edges and not weak
+                    for w in phrase.split()[:1] if w not in lx.FUNCTION_WORDS and len(w) > 3]
+    # agent and patient nouns of those verbs, not the verbs ("deliver" is the verb of "delivered to")
+    unused_roots = {lx.role_root(w) for w in unused_verbs} - {lx.role_root(w) for w in r.words
+                                                                if lx.stem(w) in {lx.stem(v) for v in unused_verbs}}
+    # the name of a relation of a type the plan involves, not walked: "Thistle Airways' *hubs*" for HUB_AT
+    heads = {lx.stem(t[0]) for e in r.onto.edge_types if e.name not in used_edges and not e.structural
+             and {e.src, e.dst} & involved for t in [lx.words_of(e.name.replace("_", " "))]
+             if len(t[0]) >= 3 and t[0] not in lx.FUNCTION_WORDS}
+    missed |= heads & {lx.stem(w) for i, w in enumerate(r.words) if i not in lx.verb_positions(r.onto, r.words)}
     if r.doubts or (r.fragile and unexplained) or any(
-            any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed for w in unexplained):
+            any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed
+            or (len(w) > 4 and w.endswith(_ROLE_ENDINGS) and lx.role_root(w) in unused_roots) for w in unexplained):
         # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun or verb
-        # it did not walk is a hop it missed ("directors of *sequels* to films", "packages *maintained* by …"), and a
-        # doubt is a guess between readings: never exact
+        # (or its agent or patient noun: "mentees") it did not walk is a hop it missed ("directors of *sequels* to
+        # films", "packages *maintained* by …"), and a doubt is a guess between readings: never exact
         confidence = min(confidence, NUMBER_MISSED_CONFIDENCE)
     return confidence, unexplained
 
 
+def slot_doubts(r: Reading, unexplained: list[str], operator: str | None) -> list[str]:
+    """Doubts about the question's key slots, whatever share of words the plan explains: the word a wh-word asks
+    for ("what *score* did X give", "who *bought* …") or the thing a superlative or total measures ("the most
+    *hours*", "total *attendance*") left unexplained means the plan answers another question; so does a "when"
+    answered with things instead of a date."""
+    out: list[str] = []
+    idle = set(unexplained)
+
+    def unread(k: int | None) -> bool:
+        """The noun phrase from ``k`` to the next small word or verb form ("total *passenger capacity*", "the most
+        *hours* responding") is all unexplained."""
+        if k is None or r.words[k] not in idle:
+            return False
+        end = next((j for j in range(k + 1, len(r.words)) if r.words[j] in lx.FUNCTION_WORDS or r.words[j] == "_"
+                    or r.words[j].endswith(("ing", "ed"))), len(r.words))
+        return all(r.words[j] in idle for j in range(k, end))
+
+    asked = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
+    if asked and r.words[asked[0]] in ("what", "which", "who", "whom", "where"):
+        if unread(next((j for j in asked[1:] if r.words[j] not in _SLOT_SKIP), None)):
+            out.append("asked?")
+    if asked and r.words[asked[0]] == "when" and operator in ("list", "count"):
+        out.append("when?")
+    for i, w in enumerate(r.words):
+        if (w in _MEASURE_WORDS or w in ("most", "least", "fewest")) and unread(
+                next((j for j in range(i + 1, min(len(r.words), i + 4)) if r.words[j] not in _SLOT_SKIP), None)):
+            out.append("measured?")
+            break
+    return out
+
+
+# words between a wh-word or superlative and the slot it governs ("what kind of", "which of the", "the most")
+_SLOT_SKIP = frozenset("do does did is are was were has have had be been the a an of kind kinds type types sort "
+                       "many much one ones exactly precisely".split())
+_MEASURE_WORDS = frozenset("total sum combined average mean highest lowest biggest largest greatest smallest".split())
+
+
+_ROLE_ENDINGS = ("ee", "ees", "or", "ors", "er", "ers")  # agent and patient nouns, not participles ("affected")
 _ADJECTIVE_BEFORE = frozenset("the a an this that these those its their his her our your my".split())
 _COMPARISON_NEXT = frozenset("before after since until between over under above below more less than in on during "
                              "from".split())

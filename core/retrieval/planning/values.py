@@ -164,6 +164,8 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
         spots: list[tuple[int, int, str]] = []  # every occurrence of a closed value of this attribute
         for value in sorted(vocab.values(target).get(attr.name, ()), key=len, reverse=True):
             v = lx.words_of(value)
+            if len(value) <= 2 and v[0] in lx.FUNCTION_WORDS and not _said_as_written(r.question, value):
+                continue  # energy rating "A" is not the article in "properties with a garden"
             for i in range(lo, min(hi, len(words)) - len(v) + 1):
                 span = set(range(i, i + len(v)))
                 if lx.same_words(words[i : i + len(v)], v) and not span & taken:
@@ -181,7 +183,8 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
                                       and all(w in lx.FUNCTION_WORDS for w in gap) and len(gap) <= 2)
             if end in other_noun_at and not near_noun:
                 continue
-            predicate = bool(set(before[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in Retail"
+            bare = before[:-1] if before and before[-1] == "the" else before
+            predicate = bool(set(bare[-2:]) & lx.PREDICATE_WORDS)  # "tickets that are still open", "are in (the) EU"
             role = [j for j in range(max(0, i - 3), i) if words[j] == "as"]
             if role and all(w in ("a", "an", "the") for w in words[role[-1] + 1 : i]):
                 predicate = True  # "players who play as a Forward", "staff working as a Nurse": the value is a role
@@ -242,6 +245,12 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     return filters
 
 
+def _said_as_written(question: str, value: str) -> bool:
+    """A value that is also a function word counts only written as the value is, and not as the question's first
+    word ("rated A", "an A rating"; not "a garden", "A garden")."""
+    return any(m.start() > 0 for m in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", question))
+
+
 def flag_values(values: tuple[str, ...]) -> tuple[str, str] | None:
     """(true value, false value) of a yes/no attribute ("yes"/"no", "true"/"false"), else None."""
     yes = [v for v in values if v.casefold() in lx.TRUTHY]
@@ -265,34 +274,79 @@ def flag_phrases(attr) -> list[list[str]]:
 
 def _flag_filters(vocab: Vocabulary, r: Reading, target: VertexType, taken: set[int], lo: int, hi: int) -> list[Filter]:
     """A yes/no attribute said as a property: "step-free stations", "which stations are step-free" -> == yes;
-    "not step-free", "non step-free", "without step-free access" -> == no."""
+    "not step-free", "non step-free", "without step-free access", "out of service" (for in_service) -> == no."""
     out: list[Filter] = []
+    own = {w for n in target.nouns for w in lx.words_of(n)}
     for attr in target.attrs:
         pair = flag_values(vocab.values(target).get(attr.name, ()))
         if pair is None:
             continue
         for p in flag_phrases(attr):
-            i = lx.find_phrase(r.words[lo:hi], " ".join(p))
-            negated_word = False
-            if i < 0 and len(p) == 1 and len(p[0]) >= 6:
-                # the attribute said as a noun: "patients who have insurance" for insured; "uninsured" is its negation
-                for k, w in enumerate(r.words[lo:hi]):
-                    bare = next((w[len(x):] for x in ("un", "non") if w.startswith(x) and len(w) - len(x) >= 6), w)
-                    if len(bare) >= 6 and bare[:5] == p[0][:5]:
-                        i, negated_word = k, bare != w
-                        break
-            if i < 0 or set(range(lo + i, lo + i + len(p))) & taken:
+            hit = find_flag(r.words, p, lo, hi, taken, own)
+            if hit is None:
                 continue
-            i += lo
+            i, end, negated_word = hit
             before = r.words[max(0, i - 3) : i]
             neg = bool(set(before) & (lx.NEGATION_WORDS | {"non"})) != negated_word
             out.append(Filter(attr.name, "==", pair[1] if neg else pair[0]))
-            r.use(i, i + len(p), f"filter {attr.name}")
+            r.use(i, end, f"filter {attr.name}")
             for j in range(max(0, i - 3), i):
                 if r.words[j] in lx.NEGATION_WORDS | {"non"}:
                     r.use(j, j + 1, "negation")
             break
     return out
+
+
+_FLAG_GAP = frozenset("on at in of for the a an with".split())  # "open on Sundays" for open_sundays
+
+
+def find_flag(words: list[str], p: list[str], lo: int, hi: int, taken: set[int],
+              own: set[str] = frozenset()) -> tuple[int, int, bool] | None:
+    """(start, end, said negated) of a yes/no attribute's phrase ``p`` in ``words[lo:hi]``, away from ``taken``.
+    Besides the phrase itself it accepts each word in the plural ("cash purchases"), one small word between two
+    words ("open on Sundays"), two words swapped ("approved mortgage" for mortgage_approved), the phrase without the
+    type's own noun ("first-time buyers" for first_time_buyer on Buyer), "out of X" for "in X" (negated) and
+    un-/non- before a long single word ("uninsured" for insured, negated)."""
+    hi = min(hi, len(words))
+
+    def fits(k: int, w: str) -> bool:
+        return w in lx.plural_forms(words[k]) and k not in taken
+
+    def at(seq: list[str], gap: bool) -> tuple[int, int] | None:
+        for i in range(lo, hi):
+            k, ok = i, True
+            for j, w in enumerate(seq):
+                if k < hi and fits(k, w):
+                    k += 1
+                elif gap and j and k + 1 < hi and words[k] in _FLAG_GAP and fits(k + 1, w):
+                    k += 2
+                else:
+                    ok = False
+                    break
+            if ok:
+                return i, k
+        return None
+
+    variants: list[tuple[list[str], bool]] = [(p, False)]
+    if len(p) == 2:
+        variants.append(([p[1], p[0]], False))
+    bare = [w for w in p if w not in own]
+    if own and bare and len(bare) < len(p) and len(" ".join(bare)) >= 4:
+        variants.append((bare, False))
+    if len(p) >= 2 and p[0] == "in":
+        variants.append((["out", "of", *p[1:]], True))
+    for seq, negated in variants:
+        hit = at(seq, gap=len(seq) >= 2 and seq[0] not in ("out", "in"))
+        if hit is not None:
+            return hit[0], hit[1], negated
+    if len(p) == 1 and len(p[0]) >= 6:
+        # the attribute said as a noun: "patients who have insurance" for insured; "uninsured" is its negation
+        for k in range(lo, hi):
+            w = words[k]
+            stripped = next((w[len(x):] for x in ("un", "non") if w.startswith(x) and len(w) - len(x) >= 6), w)
+            if len(stripped) >= 6 and stripped[:5] == p[0][:5] and k not in taken:
+                return k, k + 1, stripped != w
+    return None
 
 
 def _in_list(words: list[str], i: int) -> int:
@@ -459,6 +513,7 @@ def _recorded(r: Reading, target: VertexType, have: set[str]) -> list[Filter]:
         for j in range(1, len(r.words)):
             w = r.words[j]
             if (w.endswith(("ed", "en")) and lx.stem(w) in mine and r.words[j - 1] in AUXILIARIES and j not in verbs
+                    and j not in r.explained  # "are open on Sundays": a yes/no attribute's word already
                     and not _YEAR.search(" ".join(r.words[j : j + 4])) and not _DATE.search(r.low)):
                 r.use(j, j + 1, f"attribute {attr.name}")
                 return [Filter(attr.name, "!=", "")]

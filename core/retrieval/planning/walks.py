@@ -54,7 +54,7 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
                 r.doubts.append("direction?")
     else:
         legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
-        relation_noun = first is not None and is_relation_noun(r.onto, first.edge)
+        relation_noun = first is not None and (is_relation_noun(r.onto, first.edge) or r.role_noun)
         # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
         # "the researchers who report to X", "the buyer who referred X"
         second = any(n.type == anchor.type and (n.plural or n.end < a_pos or n.start > a_pos + 1) and n.end != a_pos
@@ -100,6 +100,15 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                 if tail[:1] == ["as"] and p[0] in tail[1:]:
                     r.use(end + 1, end + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
                     return PathStep(e.name, "out" if forward else "in", anchor.type)
+            if len(p) == 1 and at >= 0:
+                role = role_noun(r, lx.words_of(v)[0])
+                if role is not None:
+                    i, patient = role
+                    r.use(i, i + 1, f"edge {e.name}")
+                    r.role_noun = True
+                    # the active verb's agent is the source when read forward: "X's mentor" (an agent noun) is the
+                    # one whose relation reaches X, "X's mentees" (a patient noun) the ones X's relation reaches
+                    return PathStep(e.name, "out" if forward == patient else "in", anchor.type)
             for i in range(len(stems) - len(p) + 1):
                 # a relation noun takes other prepositions too: "the sequel *to* X" reads as "sequel of"
                 noun_phrase = (len(p) == 2 and p[-1] == "of" and stems[i] == p[0]
@@ -120,6 +129,28 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
 
 
 AGENT_BEFORE = frozenset("s the a an their his her its whose my our your".split())
+
+
+def role_noun(r: Reading, verb: str) -> tuple[int, bool] | None:
+    """(position, is a patient noun) of the active ``verb``'s agent or patient noun said as a noun of someone:
+    "X's mentor", "the mentor of X", "X's supervisor" (agents); "X's mentees", "the supervisees of X" (patients).
+    A word after "who" or a type noun is the verb itself ("who mentors X")."""
+    if len(verb) < 4 or verb.endswith("ing"):
+        return None
+    root = lx.role_root(verb)
+    for i, w in enumerate(r.words):
+        if w == "_" or i in r.explained or len(w) < 4 or lx.role_root(w) != root:
+            continue
+        after_of = i + 1 < len(r.words) and r.words[i + 1] in ("of", "to", "for") and "_" in r.words[i + 2 : i + 4]
+        owner = (i > 1 and r.words[i - 1] == "s" and r.words[i - 2] == "_") or (
+            i > 0 and r.words[i - 1] == "_" and re.search(rf"\w['’]\s+{re.escape(w)}\b", r.question, re.I) is not None)
+        if owner or (i > 0 and r.words[i - 1] in AGENT_BEFORE and after_of):
+            singular = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+            if singular.endswith("ee"):
+                return i, True
+            if singular == verb or singular.endswith(("or", "er")):
+                return i, False
+    return None
 
 
 def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:

@@ -1,0 +1,51 @@
+"""Graphs whose schema nobody here chose, for planner tests: a question writer's generator (tests/<set>/graph.py)
+at another seed than its committed question set, imported with inference only. Expected answers are computed with
+networkx straight from the GraphML, never through HopLens."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import networkx as nx
+
+from core.config import Settings
+from core.ingest.graph_import.load import import_graph
+from core.pipelines import build_pipelines
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def generator(folder: str):
+    """A question writer's graph generator (tests/<folder>/graph.py), loaded as a module."""
+    spec = importlib.util.spec_from_file_location(f"{folder}_graph_for_planning", TESTS / folder / "graph.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # a generator's dataclasses look their module up
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def imported(root: Path, path: Path):
+    """(the GraphML read by networkx, a GraphRAG pipeline over it imported with inference only)."""
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return nx.read_graphml(path), build_pipelines(settings, names=["graph"])["graph"]
+
+
+def built(root: Path, folder: str, seed: int, filename: str):
+    """Import a generator that offers only ``build(seed) -> DiGraph``: written with networkx as its CLI does."""
+    path = root / "data" / filename
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nx.write_graphml(generator(folder).build(seed), path)
+    return imported(root, path)
+
+
+def of(g: nx.DiGraph, label: str) -> dict[str, dict]:
+    return {n: d for n, d in g.nodes(data=True) if d["labels"] == f":{label}"}
+
+
+def ask(pipe, question: str):
+    a = pipe.answer(question)
+    assert a.plan is not None, question
+    return a, a.plan

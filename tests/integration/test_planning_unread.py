@@ -1,0 +1,169 @@
+"""Planner mechanisms found on the question sets byog12-14 (written by people who never read the planner), each
+checked here on ANOTHER seed of the writers' generators, imported with inference only. Expected answers come from
+networkx over the GraphML (tests/integration/foreign_graphs.py), never from HopLens."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from foreign_graphs import ask, built, generator, imported, of
+
+
+@pytest.fixture(scope="module")
+def estate(tmp_path_factory):
+    return built(tmp_path_factory.mktemp("estate"), "byog13", 5, "realestate.graphml")
+
+
+@pytest.fixture(scope="module")
+def cloud(tmp_path_factory):
+    return built(tmp_path_factory.mktemp("cloud"), "byog14", 5, "cloudops.graphml")
+
+
+@pytest.fixture(scope="module")
+def trials(tmp_path_factory):
+    return built(tmp_path_factory.mktemp("trials"), "byog12", 5, "trials.graphml")
+
+
+@pytest.fixture(scope="module")
+def airline(tmp_path_factory):
+    root = tmp_path_factory.mktemp("airline5")
+    return imported(root, generator("byog9").write(root / "data", seed=5))
+
+
+def _edges(g, label):
+    return [(u, v, d) for u, v, d in g.edges(data=True) if d["label"] == label]
+
+
+def _name(d: dict) -> str:
+    return d.get("name") or d.get("title") or f"{d['first_name']} {d['last_name']}"
+
+
+def test_the_article_a_is_not_the_closed_value_A(estate):
+    g, pipe = estate
+    props = of(g, "Property")
+    _, plan = ask(pipe, "How many properties have a garden?")
+    assert plan.confidence >= 0.75 and plan.result_count == sum(d["has_garden"] for d in props.values())
+    assert "energy_rating" not in plan.explanation
+    _, plan = ask(pipe, "How many properties have an A energy rating?")
+    assert plan.result_count == sum(d["energy_rating"] == "A" for d in props.values())
+
+
+def test_yes_no_attribute_phrases_in_other_orders_and_forms(estate, airline):
+    g, pipe = estate
+    buyers, sales = of(g, "Buyer"), of(g, "Sale")
+    _, plan = ask(pipe, "how many first-time buyers do we have?")  # the type's own noun inside the name
+    assert plan.confidence >= 0.75 and plan.result_count == sum(d["first_time_buyer"] for d in buyers.values())
+    _, plan = ask(pipe, "How many of the sales were cash purchases?")  # plural
+    assert plan.confidence >= 0.75 and plan.result_count == sum(d["cash_purchase"] for d in sales.values())
+    _, plan = ask(pipe, "How many buyers have an approved mortgage?")  # words swapped
+    assert plan.confidence >= 0.75 and plan.result_count == sum(d["mortgage_approved"] for d in buyers.values())
+    g, pipe = airline
+    _, plan = ask(pipe, "How many aircraft are currently out of service?")  # "out of X" for in_X
+    assert plan.confidence >= 0.75
+    assert plan.result_count == sum(not d["in_service"] for d in of(g, "Aircraft").values())
+
+
+def test_a_value_inside_a_longer_type_noun_gives_way(cloud):
+    g, pipe = cloud
+    _, plan = ask(pipe, "Which data centres are in the EU?")  # "data" is also a Team department
+    assert plan.target_type == "DataCentre" and plan.confidence >= 0.75
+    assert set(plan.result_ids) == {n for n, d in of(g, "DataCentre").items() if d["region"] == "EU"}
+
+
+def test_an_unread_asked_or_measured_word_or_a_when_answered_with_things_is_not_exact(estate, trials):
+    g, pipe = estate
+    buyer = next(u for u, v, d in _edges(g, "VIEWED"))
+    who = _name(g.nodes[buyer])
+    listing = next(v for u, v, d in _edges(g, "VIEWED") if u == buyer)
+    prop = next(v for u, v, d in _edges(g, "FOR_PROPERTY") if u == listing)
+    # "when" asks for a date; a list of listings is another question
+    a, plan = ask(pipe, f"When did {who} view {_name(g.nodes[prop])}?")
+    assert plan.operator in ("list", "count") and plan.confidence < 0.75
+    # "what score": an asked word the plan does not read
+    _, plan = ask(pipe, f"What score did {who} give {_name(g.nodes[prop])} after the viewing?")
+    assert plan.confidence < 0.75
+    g, pipe = trials
+    # "the most people": what is counted is not read (the count of mentors per investigator would be wrong)
+    mentees = defaultdict(int)
+    for _u, v, _d in _edges(g, "MENTORED_BY"):
+        mentees[v] += 1
+    best = max(mentees.values())
+    _, plan = ask(pipe, "Which investigator has mentored the most people?")
+    if plan.confidence >= 0.75:  # exact only when it is the right count
+        assert set(plan.result_ids) == {m for m, k in mentees.items() if k == best}
+
+
+def test_the_most_of_a_number_on_the_types_own_edges_is_their_sum(cloud, airline):
+    g, pipe = cloud
+    hours = defaultdict(float)
+    for u, _v, d in _edges(g, "RESPONDED_TO"):
+        hours[u] += d["hours"]
+    best = max(hours.values())
+    _, plan = ask(pipe, "Which engineer has logged the most hours responding to incidents?")
+    assert plan.operator == "argmax" and plan.confidence >= 0.75
+    assert set(plan.result_ids) == {e for e, h in hours.items() if h == best}
+    g, pipe = airline
+    crew = of(g, "CrewMember")
+    duty = defaultdict(float)
+    for u, _v, d in _edges(g, "WORKED_ON"):
+        if crew[u]["role"] == "Captain":
+            duty[u] += d["duty_hours"]
+    best = max(duty.values())
+    _, plan = ask(pipe, "Which captain logged the most duty hours across all their flights?")
+    assert set(plan.result_ids) == {c for c, h in duty.items() if h == best}
+
+
+def test_oldest_by_an_integer_founding_year(trials):
+    g, pipe = trials
+    sponsors = of(g, "Sponsor")
+    first = min(d["founded"] for d in sponsors.values())
+    _, plan = ask(pipe, "What's the oldest sponsor?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == {n for n, d in sponsors.items() if d["founded"] == first}
+
+
+def test_the_most_of_a_number_of_related_things_is_their_sum(cloud, trials):
+    g, pipe = cloud
+    incidents = of(g, "Incident")
+    down = defaultdict(int)
+    for u, v, _d in _edges(g, "AFFECTS"):
+        down[v] += incidents[u]["downtime_minutes"]
+    best = max(down.values())
+    _, plan = ask(pipe, "Which service has racked up the most downtime minutes across its incidents?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == {s for s, m in down.items() if m == best}
+    g, pipe = trials
+    budgets = defaultdict(float)  # budget_musd: "musd" is a unit (million USD), so "budget" names it
+    for u, v, _d in _edges(g, "SPONSORED_BY"):
+        budgets[v] += of(g, "Trial")[u]["budget_musd"]
+    best = max(budgets.values())
+    _, plan = ask(pipe, "Which sponsor has the largest combined budget across its trials?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == {s for s, b in budgets.items() if b == best}
+
+
+def test_a_relations_agent_and_patient_nouns_direct_it(trials):
+    g, pipe = trials
+    mentor_of = {u: v for u, v, _d in _edges(g, "MENTORED_BY")}  # mentee -> mentor
+    mentees = defaultdict(set)
+    for u, v in mentor_of.items():
+        mentees[v].add(u)
+    boss = next(m for m, ms in sorted(mentees.items()) if len(ms) >= 2)
+    name = _name(g.nodes[boss])
+    works = {u: v for u, v, _d in _edges(g, "WORKS_AT")}
+    _, plan = ask(pipe, f"Where do {name}'s mentees work?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == {works[m] for m in mentees[boss] if m in works}
+    _, plan = ask(pipe, f"Who are {name}'s mentees?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == mentees[boss]
+    mentee = sorted(mentees[boss])[0]
+    _, plan = ask(pipe, f"Who is the mentor of {_name(g.nodes[mentee])}?")
+    assert set(plan.result_ids) == {boss}
+
+
+def test_when_did_one_entity_do_what_its_relation_says_is_that_edges_date(trials):
+    g, pipe = trials
+    enrolled = [(u, d["enrollment_date"]) for u, _v, d in _edges(g, "ENROLLED_IN")]
+    names = defaultdict(int)
+    for n, d in of(g, "Participant").items():
+        names[_name(d)] += 1
+    pid, date = next((u, day) for u, day in enrolled if names[_name(g.nodes[u])] == 1)
+    a, plan = ask(pipe, f"When did {_name(g.nodes[pid])} enroll?")
+    assert plan.operator == "value" and plan.confidence >= 0.75 and date in a.text
