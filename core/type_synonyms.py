@@ -330,6 +330,9 @@ def type_synonyms(onto: Ontology, lex: Lexicon | None = None) -> dict[str, dict[
         for noun in dict.fromkeys((*vt.nouns, split_camel(vt.name))):
             for w, why in related_words(noun, vt.name, context, lex).items():
                 claims.setdefault(w, {}).setdefault(vt.name, why)
+    for vt in onto.entity_types():
+        for w in kinds_term(vt, lex):
+            claims.setdefault(w, {}).setdefault(vt.name, "the common term for its kinds")
     out: dict[str, dict[str, str]] = {}
     for w, by_type in claims.items():
         if len(by_type) != 1 or w in taken or plural(w) in taken:
@@ -337,6 +340,36 @@ def type_synonyms(onto: Ontology, lex: Lexicon | None = None) -> dict[str, dict[
         (t, why), = by_type.items()
         out.setdefault(t, {})[w] = why
     return {t: dict(sorted(ws.items())) for t, ws in out.items()}
+
+
+KIND_WORDS = frozenset({"type", "kind", "category", "class", "style"})
+KINDS_SHARE = 0.6  # the term must cover this share of the values
+
+
+def kinds_term(vt, lex: Lexicon) -> list[str]:
+    """Rule 5: a closed attribute that says what kind of thing each one is ("property_type": bungalow, cottage, flat,
+    house) names the type by the most specific term over most of its values ("dwelling", "home"), when that term is
+    specific (depth >= MIN_HYPERNYM_DEPTH) and is no value itself."""
+    out: list[str] = []
+    for a in vt.attrs:
+        if not (set(split_camel(a.name).split()) & KIND_WORDS) or len(a.values) < 3:
+            continue
+        values = {str(v).lower() for v in a.values}
+        firsts = [o for o in (lex.first_sense(v) for v in values) if o is not None]
+        if len(firsts) < KINDS_SHARE * len(values):
+            continue
+        cover: dict[str, int] = {}
+        for o in firsts:
+            for x in lex.ancestors(o) | {o}:
+                cover[x] = cover.get(x, 0) + 1
+        terms = [x for x, n in cover.items() if n >= KINDS_SHARE * len(values) and lex.depth(x) >= MIN_HYPERNYM_DEPTH
+                 and not set(lex.synsets[x].lemmas) & values]
+        if terms:
+            best = max(terms, key=lambda x: (lex.depth(x), cover[x]))
+            # one of the word's two commonest senses ("home": where one lives, then a dwelling; also an adverb)
+            out += [w for w in lex.synsets[best].lemmas if best in lex.senses.get(w, ())[:2] and _WORD_RE.fullmatch(w)
+                    and len(w.split()) <= MAX_WORDS]
+    return out
 
 
 UNIT_ROOTS = ("unit of measurement", "monetary unit")

@@ -167,3 +167,55 @@ def test_when_did_one_entity_do_what_its_relation_says_is_that_edges_date(trials
     pid, date = next((u, day) for u, day in enrolled if names[_name(g.nodes[u])] == 1)
     a, plan = ask(pipe, f"When did {_name(g.nodes[pid])} enroll?")
     assert plan.operator == "value" and plan.confidence >= 0.75 and date in a.text
+
+
+def test_an_agent_noun_flag_said_as_its_verb_and_a_skipped_thing(trials, cloud):
+    g, pipe = trials
+    people = of(g, "Participant").values()
+    _, plan = ask(pipe, "How many of the participants smoke?")
+    assert plan.confidence >= 0.75 and plan.result_count == sum(d["smoker"] for d in people)
+    _, plan = ask(pipe, "How many participants don't smoke?")
+    assert plan.confidence >= 0.75 and plan.result_count == sum(not d["smoker"] for d in people)
+    g, pipe = cloud
+    team = next(_name(d) for d in of(g, "Team").values())
+    # "rely on *something* the team owns": a service between the two, not the team's own services
+    _, plan = ask(pipe, f"What services rely on something the {team} team owns?")
+    assert plan.confidence < 0.75 or plan.kind == "multi_hop"
+
+
+def test_a_self_relation_verb_before_or_after_the_route_directs_an_extra_hop(estate, trials):
+    g, pipe = estate
+    works = defaultdict(set)
+    for u, v, _d in _edges(g, "WORKS_FOR"):
+        works[v].add(u)
+    mentors_of = defaultdict(set)  # agent -> who mentors them
+    for u, v, _d in _edges(g, "MENTORS"):
+        mentors_of[v].add(u)
+    agency = next(a for a in sorted(works) if any(mentors_of[x] for x in works[a]))
+    gold = {m for x in works[agency] for m in mentors_of[x]}
+    _, plan = ask(pipe, f"Who mentors the agents at {_name(g.nodes[agency])}?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == gold
+    g, pipe = trials
+    staff = defaultdict(set)
+    for u, v, _d in _edges(g, "WORKS_AT"):
+        staff[v].add(u)
+    mentees = defaultdict(set)
+    for u, v, _d in _edges(g, "MENTORED_BY"):
+        mentees[v].add(u)
+    site = next(s for s in sorted(staff) if any(mentees[x] for x in staff[s]))
+    gold = {m for x in staff[site] for m in mentees[x]}
+    _, plan = ask(pipe, f"Which investigators were mentored by someone working at {_name(g.nodes[site])}?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == gold
+    leads = defaultdict(set)
+    for u, v, _d in _edges(g, "LEADS"):
+        leads[u].add(v)
+    boss = next(b for b in sorted(mentees) if any(leads[m] for m in mentees[b]))
+    gold = {t for m in mentees[boss] for t in leads[m]}
+    _, plan = ask(pipe, f"Which trials are led by people that {_name(g.nodes[boss])} mentored?")
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == gold
+
+
+def test_the_common_term_for_a_types_kinds_counts_it(estate):
+    g, pipe = estate
+    _, plan = ask(pipe, "Number of homes in the dataset?")
+    assert plan.confidence >= 0.75 and plan.result_count == len(of(g, "Property"))

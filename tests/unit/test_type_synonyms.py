@@ -85,3 +85,18 @@ def test_a_head_that_ends_names_of_two_types_names_neither():
     names = {"Stadium": [f"{w} Park" for w in "Ashford Bow Clay Dell Elm".split()],
              "Club": [f"{w} Park" for w in "Fen Glen Holt Ives Jura".split()]}
     assert name_heads(onto, names, LEX) == {}
+
+
+def test_the_common_term_for_a_types_kinds_names_it():
+    def typed(attr: str, values: tuple[str, ...]) -> Ontology:
+        a = (Attr("name"), Attr(attr, values=values))
+        return Ontology("t", (VertexType("Property", "", "", a, ("property",)),
+                              VertexType("Agent", "", "", (Attr("name"),), ("agent",))), ())
+    homes = type_synonyms(typed("property_type", ("bungalow", "cottage", "flat", "house", "townhouse")), LEX)
+    assert {"home", "dwelling"} <= set(homes["Property"])
+    assert homes["Property"]["home"] == "the common term for its kinds"
+    # too general a term ("abstraction" over company/foundation/university), or no kind attribute: nothing
+    general = type_synonyms(typed("kind", ("company", "foundation", "nonprofit", "university")), LEX)
+    assert "the common term for its kinds" not in general.get("Property", {}).values()
+    assert "home" not in type_synonyms(typed("style", ("oil", "bronze", "ink")), LEX).get("Property", {})
+    assert "home" not in type_synonyms(typed("colour", ("bungalow", "cottage", "house")), LEX).get("Property", {})

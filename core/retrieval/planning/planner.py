@@ -25,6 +25,7 @@ from core.retrieval.planning import handlers as h
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, validate_plan
 from core.retrieval.planning.reading import (
+    INDEFINITES,
     NUMBER_MISSED_CONFIDENCE,
     WH_TYPES,
     Noun,
@@ -487,12 +488,17 @@ class Planner:
         """A waypoint the question never mentions, while a verb is left unexplained: a type on the route that no
         noun names, reached and left by relations no word says ("the cities X's mentor has *flown* to" walked
         through the mentor's airline and its headquarters). The route is the planner's guess at that word."""
-        if not any(is_verb_form(w) for w in unexplained) or plan.kind in ("portfolio", "lookup"):
-            return []  # an unread noun ("machines", "winners") often names the waypoint; an unread verb does not
+        if not unexplained or plan.kind in ("portfolio", "lookup"):
+            return []
         said = {how.split()[1] for how in r.explained.values() if how.startswith("edge ")}
         said |= set(lx.verb_positions(self.onto, r.verb_words).values())
         named = {n.type for n in r.nouns} | r.anchor_types
         paths = [p for w in plan.walks for st in w.stages if len(st.paths) == 1 for p in st.paths] or [plan.path]
+        hops = [sum(len(st.paths[0]) for st in w.stages if st.paths) for w in plan.walks] or [len(plan.path)]
+        if set(r.words) & INDEFINITES and all(n <= 1 for n in hops):
+            return ["something?"]  # "services that *rely* on something the team owns": a thing the route skipped
+        if not any(is_verb_form(w) for w in unexplained):
+            return []  # an unread noun ("machines", "winners") often names the waypoint; an unread verb does not
         for steps in paths:
             for a, b in zip(steps, steps[1:], strict=False):
                 if a.target not in named and a.edge not in said and b.edge not in said:

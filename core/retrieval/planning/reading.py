@@ -23,6 +23,7 @@ from core.ontology import CRM, Ontology
 from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
+from core.type_synonyms import is_verb_form
 
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
@@ -516,7 +517,7 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
                 start += 1
         gap = [w for i, w in enumerate(r.words[e1:s2], e1) if w not in lx.FUNCTION_WORDS and w != "_"
                and i not in r.explained]
-        if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1:
+        if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1 and not set(r.words[e1:s2]) & INDEFINITES:
             out |= {i for i in range(start, s2) if lx.stem(r.words[i]) not in others
                     and not any(ch.isdigit() for ch in r.words[i])}  # a number is a condition, not a relation word
     modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
@@ -626,7 +627,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
     heads = {lx.stem(t[0]) for e in r.onto.edge_types if e.name not in used_edges and not e.structural
              and {e.src, e.dst} & involved for t in [lx.words_of(e.name.replace("_", " "))]
              if len(t[0]) >= 3 and t[0] not in lx.FUNCTION_WORDS}
-    missed |= heads & {lx.stem(w) for i, w in enumerate(r.words) if i not in lx.verb_positions(r.onto, r.words)}
+    missed |= heads & {lx.stem(w) for i, w in enumerate(r.words)
+                       if i not in lx.verb_positions(r.onto, r.words) and not is_verb_form(w)}  # not "born before"
     if r.doubts or (r.fragile and unexplained) or any(
             any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed
             or (len(w) > 4 and w.endswith(_ROLE_ENDINGS) and lx.role_root(w) in unused_roots) for w in unexplained):
@@ -674,6 +676,8 @@ _SLOT_SKIP = frozenset("do does did is are was were has have had be been the a a
 _MEASURE_WORDS = frozenset("total sum combined average mean highest lowest biggest largest greatest smallest".split())
 
 
+# "services that rely on *something* the team owns": a thing between the two, so more than their one relation
+INDEFINITES = frozenset("something anything someone anyone somebody anybody things stuff".split())
 _ROLE_ENDINGS = ("ee", "ees", "or", "ors", "er", "ers")  # agent and patient nouns, not participles ("affected")
 _ADJECTIVE_BEFORE = frozenset("the a an this that these those its their his her our your my".split())
 _COMPARISON_NEXT = frozenset("before after since until between over under above below more less than in on during "

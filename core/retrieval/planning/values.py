@@ -339,6 +339,13 @@ def find_flag(words: list[str], p: list[str], lo: int, hi: int, taken: set[int],
         hit = at(seq, gap=len(seq) >= 2 and seq[0] not in ("out", "in"))
         if hit is not None:
             return hit[0], hit[1], negated
+    if len(p) == 1 and p[0].endswith(("er", "or")) and len(p[0]) >= 5:
+        # an agent noun said as its verb: "participants who smoke" for smoker, "members who volunteer"
+        root = lx.role_root(p[0])
+        for k in range(lo, hi):
+            w = words[k]
+            if k not in taken and w != p[0] and not w.endswith(("er", "ers", "or", "ors")) and lx.role_root(w) == root:
+                return k, k + 1, False
     if len(p) == 1 and len(p[0]) >= 6:
         # the attribute said as a noun: "patients who have insurance" for insured; "uninsured" is its negation
         for k in range(lo, hi):

@@ -58,8 +58,13 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
         # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
         # "the researchers who report to X", "the buyer who referred X"
         second = any(n.type == anchor.type and (n.plural or n.end < a_pos or n.start > a_pos + 1) and n.end != a_pos
-                     for n in r.nouns)
-        if first is not None and legs and (relation_noun or second):
+                     for n in r.nouns) or bool(set(r.words) & PEOPLE_WORDS)  # "the people X mentors"
+        end = end_self_hop(r, anchor, target, legs) if first is None and legs else None
+        if end is not None:
+            # "who mentors the agents at X", "investigators mentored by someone working at S": the target's own
+            # self-relation after the route, directed by which side of the verb the target stands on
+            legs = [*legs, Stage([[end]], target)]
+        elif first is not None and legs and (relation_noun or second):
             # "the researchers who report to X authored …"; "who directed the sequel to X" (the sequel is a film)
             legs = [Stage([[first]], anchor.type), *legs]
         elif first is not None:
@@ -125,6 +130,39 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                     r.use(i, i + span, f"edge {e.name}")
                     out = (not before_anchor) if forward else before_anchor
                     return PathStep(e.name, "out" if out else "in", anchor.type)
+    return None
+
+
+# words for other people of the anchor's kind at the far end of its self-relation ("the people X mentored")
+PEOPLE_WORDS = frozenset("people someone somebody persons".split())
+
+
+def end_self_hop(r: Reading, anchor: Entity, target: str, legs) -> PathStep | None:
+    """A self-relation of the target's type said between the target and the anchor and walked by no leg: the
+    target is the verb's subject ("*who* mentors the agents at X", "*investigators* were mentored by someone at
+    S"), the route reaches its object, so one more hop leads from the object to the subject."""
+    if anchor.type == target or not legs or legs[-1].reached != target:
+        return None
+    a_pos = r.anchor_at.get(anchor.id, -1)
+    asked = next((i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"), r.ask_from)
+    t_pos = asked if r.words[asked] in ("who", "whom") else next((n.start for n in r.nouns if n.type == target),
+                                                                   asked)
+    stems = [lx.stem(w) for w in r.verb_words]
+    for e in r.onto.edge_types:
+        if e.structural or not (e.src == e.dst == target):
+            continue
+        readings = sorted([(v, True) for v in e.verbs] + [(v, False) for v in e.reverse_verbs],
+                          key=lambda t: -len(lx.words_of(t[0])))
+        for v, forward in readings:
+            p = [lx.stem(w) for w in lx.words_of(v)]
+            for i in range(max(0, t_pos + 1), min(a_pos, len(stems)) - len(p) + 1):
+                if stems[i : i + len(p)] == p and i not in r.explained:
+                    r.use(i, i + len(p), f"edge {e.name}")
+                    for j, w in enumerate(r.words):
+                        if w in PEOPLE_WORDS:
+                            r.use(j, j + 1, f"type {target}")  # "mentored by *someone* working at S"
+                    # the subject of a forward reading is the source: from the object, walk against the edge
+                    return PathStep(e.name, "in" if forward else "out", target)
     return None
 
 
