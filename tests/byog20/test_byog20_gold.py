@@ -177,7 +177,15 @@ def test_golds_rederived_from_xml(fresh, committed):
     _, g = q_for(r"how many members have referred somebody\?")
     assert g["value"] == len({s for s, lab, _, _ in x.edges if lab == "REFERRED"})
 
+    _, g = q_for(r"How many inspections ended in a Fail\?")
+    assert g["value"] == sum(x.node[i]["outcome"] == "Fail" for i in x.of("Inspection"))
+    _, g = q_for(r"How many harvests were graded A\?")
+    assert g["value"] == sum(x.node[h]["quality_grade"] == "A" for h in x.of("Harvest"))
+
     # lists
+    _, g = q_for(r"Which combines need servicing\?")
+    assert _ids(g) == {e for e in x.of("Equipment") if x.node[e]["equipment_type"] == "Combine"
+                       and x.node[e]["needs_service"]}
     _, g = q_for(r"Which crops are legumes\?")
     assert _ids(g) == {c for c in x.of("Crop") if x.node[c]["category"] == "Legume"}
     _, g = q_for(r"List the organic farms in the Eastern Hills\.")
@@ -226,6 +234,10 @@ def test_golds_rederived_from_xml(fresh, committed):
 
     _, g = q_for(r"Which farm is the biggest by area\?")
     assert _ids(g) == argmax({f: x.node[f]["hectares"] for f in farms})
+    _, g = q_for(r"Which crop has the longest growing season\?")
+    assert _ids(g) == argmax({c: x.node[c]["growing_days"] for c in x.of("Crop")})
+    _, g = q_for(r"Which machine has clocked the most hours\?")
+    assert _ids(g) == argmax({e: x.node[e]["hours_used"] for e in x.of("Equipment")})
     _, g = q_for(r"Who has referred the most new members\?")
     assert _ids(g) == argmax({f: len(x.out(f, "REFERRED")) for f in farmers})
     _, g = q_for(r"Which crop has produced the most tonnes in total across all harvests\?")
@@ -294,4 +306,4 @@ def test_golds_rederived_from_xml(fresh, committed):
     _, g = q_for(r"How many relationship types does the graph use\?")
     assert g["value"] == len({e[1] for e in x.edges})
 
-    assert len(set(checked)) >= 40
+    assert len(set(checked)) >= 50
