@@ -748,6 +748,21 @@ def test_most_of_a_party_noun_counts_that_side(ecosystem):
     assert set(plan.result_ids) == {p for p, n in dependents.items() if n == max(dependents.values())}
 
 
+def test_a_relations_object_and_agent_nouns_walk_it_each_way(ecosystem):
+    g, pipe = ecosystem
+    deps = _rel(g, "DEPENDS_ON")  # dependent -DEPENDS_ON-> dependency
+    names = {}
+    for n, d in _labelled(g, "Package").items():
+        names.setdefault(_display(d), []).append(n)
+    pkg = next(u for u, _v, _d in sorted(deps) if len(names[_display(g.nodes[u])]) == 1
+               and any(v == u for _x, v, _y in deps))
+    name = _display(g.nodes[pkg])
+    _, plan = _ask(pipe, f"How many direct dependencies does {name} have?")  # what it depends on
+    assert plan.confidence >= 0.75 and plan.result_count == sum(u == pkg for u, _v, _d in deps)
+    _, plan = _ask(pipe, f"What are the dependents of {name}?")  # what depends on it
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == {u for u, v, _d in deps if v == pkg}
+
+
 def test_an_edge_attribute_between_two_unrelated_entities_is_not_an_exact_none(library):
     """"When did M borrow B?" presumes a loan: when there is none, the reading or the names are more likely wrong
     than the answer is "never", so the answer is "not sure"; with a loan it is the loan date."""

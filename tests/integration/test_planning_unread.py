@@ -219,3 +219,19 @@ def test_the_common_term_for_a_types_kinds_counts_it(estate):
     g, pipe = estate
     _, plan = ask(pipe, "Number of homes in the dataset?")
     assert plan.confidence >= 0.75 and plan.result_count == len(of(g, "Property"))
+
+
+def test_who_did_a_verb_whose_relation_is_away_from_the_named_thing(estate):
+    g, pipe = estate
+    listing_of = {u: v for u, v, _d in _edges(g, "FOR_PROPERTY")}  # listing -> property
+    sale_of = {u: v for u, v, _d in _edges(g, "OF_LISTING")}  # sale -> listing
+    buyer_of = {u: v for u, v, _d in _edges(g, "BOUGHT_BY")}  # sale -> buyer
+    bought = defaultdict(set)
+    for sale, listing in sale_of.items():
+        bought[listing_of[listing]].add(buyer_of[sale])
+    names = defaultdict(int)
+    for d in of(g, "Property").values():
+        names[_name(d)] += 1
+    house = next(p for p in sorted(bought) if names[_name(g.nodes[p])] == 1)
+    _, plan = ask(pipe, f"Who bought {_name(g.nodes[house])}?")  # through the listing and its sale
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == bought[house]

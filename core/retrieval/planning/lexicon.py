@@ -158,10 +158,19 @@ CAPACITY_VERBS = frozenset({"hold", "fit", "carry", "seat", "accommodate", "hous
 CAPACITY_WORDS = ("capacity", "seats", "seat", "max", "maximum", "limit", "size")
 
 
+# nouns of a verb's object ("dependency") or agent ("dependent", "attendant"), longest first
+NOUN_OF_VERB = ("encies", "ancies", "ences", "ances", "ency", "ancy", "ence", "ance", "ents", "ants", "ent", "ant")
+PATIENT_ENDINGS = ("ee", "ency", "ancy", "ence", "ance")  # the one the relation reaches: mentee, dependency
+AGENT_ENDINGS = ("or", "er", "ent", "ant")  # the one whose relation it is: mentor, supervisor, dependent
+
+
 def role_root(word: str) -> str:
     """The root an agent, patient or participle shares with its verb: "mentees", "mentor", "mentored" -> ment;
     "employee", "employer" -> employ. Compares relation words that the light stemmer keeps apart."""
     w = word.lower()
+    for suffix in NOUN_OF_VERB:  # "dependencies", "dependents" -> depend
+        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+            return w[: -len(suffix)]
     if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
         w = w[:-1]
     for group in (("ing", "ed"), ("ee", "or", "er", "e")):

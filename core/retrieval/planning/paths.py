@@ -78,8 +78,12 @@ def score_path(steps, verbs: dict[str, float], mentioned: set[str], order: dict[
 
 
 def best_path(onto: Ontology, src: str, dst: str, words: list[str], mentioned: set[str], max_len: int = 3,
-              order: dict[str, int] | None = None) -> list[PathStep] | None:
+              order: dict[str, int] | None = None, through: str | None = None) -> list[PathStep] | None:
+    """The best-scoring typed path; ``through``: only paths that walk that edge (the relation whose verb named the
+    target: "who *bought* house H" goes through the sale)."""
     paths = [p for p in typed_paths(onto, src, dst) if len(p) <= max(max_len, _needed(onto, src, dst, mentioned))]
+    if through is not None:
+        paths = [p for p in paths if any(s.edge == through for s in p)]
     if not paths:
         return None
     verbs = verb_weights(onto, words)
@@ -175,7 +179,7 @@ def derived_steps(d: DerivedRelation, target: str) -> list[list[PathStep]]:
 
 
 def stages(onto: Ontology, anchor_type: str, target: str, words: list[str], mentioned: set[str], said: bool,
-           order: dict[str, int] | None = None) -> list[Stage]:
+           order: dict[str, int] | None = None, through: str | None = None) -> list[Stage]:
     """Stages from ``anchor_type`` to ``target``; a later stage starts where the previous one arrived ("account
     managers of customers impacted by an outage" first intersects the impact paths, then walks to the managers)."""
     d = wants_derived(onto, anchor_type, target, mentioned, said)
@@ -190,7 +194,7 @@ def stages(onto: Ontology, anchor_type: str, target: str, words: list[str], ment
                     return [Stage(derived_steps(d, via[0]), via[0]), Stage([rest], target)]
         elif target == d.source and anchor_type in d.targets:
             return [Stage([reverse(p, d.source) for p in d.targets[anchor_type]], target)]
-    best = best_path(onto, anchor_type, target, words, mentioned, order=order)
+    best = best_path(onto, anchor_type, target, words, mentioned, order=order, through=through)
     return [Stage([best], target)] if best else []
 
 

@@ -37,7 +37,7 @@ from core.retrieval.planning.reading import (
 )
 from core.retrieval.planning.results import Context, PlanResult, describe
 from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr
-from core.retrieval.planning.walks import edge_noun, role_noun
+from core.retrieval.planning.walks import edge_noun, is_active_head, role_noun
 from core.type_synonyms import is_verb_form
 
 
@@ -190,6 +190,8 @@ class Planner:
         heads = {lx.words_of(e.name.replace("_", " "))[0] for e in self.onto.edge_types if not e.structural}
         if words[:2] == ["how", "many"] and any(lx.says_relation(w, h) for h in heads):
             return None  # "how many enrolments": a relation's own noun (count_edges, edge_noun)
+        if lx.role_root(w) in {lx.role_root(ph.split()[0]) for ph, _e, weak in lx.verb_phrases(self.onto) if not weak}:
+            return None  # "the dependencies of X", "X's mentees": a relation's agent or patient noun
         if w in lx.UNIT_WORDS:
             return None  # "how many days did X stay": a unit of an attribute, not a kind of thing
         if (w.endswith("s") and len(w) > 3 and not any(f in known for f in lx.plural_forms(w)) and w not in verbs
@@ -404,7 +406,11 @@ class Planner:
             if asked[:1] in (["who"], ["whom"]) and asked[1:2] in (["is"], ["are"], ["was"], ["were"]) and \
                     self._says_role_noun(r, anchor.type):  # "Who are X's mentees?": others of X's own kind
                 target = Noun(anchor.type, -1, -1, True)
+            if target is None and asked[:1] in (["who"], ["whom"]):
+                target = self._verb_subject(r, anchor.type)  # "who bought house H": the buyer, through the sale
             target = target or target_from_verbs(r, anchor.type)
+            if target is None and self._says_role_noun(r, anchor.type):
+                target = Noun(anchor.type, -1, -1, True)  # "the dependencies of X", "how many mentees has X"
             if target is None and wh and self._wh_type(wh, anchor.type, r) != anchor.type:
                 target = Noun(self._wh_type(wh, anchor.type, r), -1, -1, False)
         if target is None:
@@ -478,11 +484,32 @@ class Planner:
         plan.explanation = f"unsure ({confidence:.0%} of the question accounted for): {plan.explanation}"
         return PlanResult(plan, [facts.unsure(plan.understood, unexplained)], [])
 
+    def _verb_subject(self, r: Reading, anchor_type: str) -> Noun | None:
+        """The subject type of the one relation verb said right after "who" when that relation does not touch the
+        anchor's type ("who *bought* H": Sale -BOUGHT_BY-> Buyer, read "Buyer bought Sale"): the route gets there."""
+        stems = [lx.stem(w) for w in r.verb_words]
+        k = next((i for i in range(r.ask_from, len(stems)) if r.words[i] not in ("who", "whom", "_")), None)
+        if k is None:
+            return None
+        subjects = set()
+        for e in self.onto.edge_types:
+            if e.structural or anchor_type in (e.src, e.dst):
+                continue
+            for v, forward in [(v, True) for v in e.verbs] + [(v, False) for v in e.reverse_verbs]:
+                p = [lx.stem(w) for w in lx.words_of(v)]
+                if p and stems[k : k + len(p)] == p and p[0] not in lx.WEAK_VERBS:
+                    subjects.add((e.src if forward else e.dst, e.name))
+        if len({t for t, _e in subjects}) != 1 or len(subjects) != 1 or any(e.src == e.dst for e in self.onto.edges(
+                next(iter(subjects))[1])):
+            return None  # a self-relation ("who *mentored* the manager of C") is walked after the route instead
+        t, r.subject_edge = subjects.pop()
+        return Noun(t, -1, -1, True)  # the verb stays to be explained by the route that walks it
+
     def _says_role_noun(self, r: Reading, type_name: str) -> bool:
         """The question names a self-relation of the type by its agent or patient noun ("X's mentor", "mentees")."""
         return any(role_noun(r, w) is not None for e in self.onto.edge_types
                    if e.src == e.dst == type_name and not e.structural
-                   for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)[:1] if len(lx.words_of(v)) == 1)
+                   for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)[:1] if is_active_head(v))
 
     def _unsaid_route(self, r: Reading, plan: Plan, unexplained: list[str]) -> list[str]:
         """A waypoint the question never mentions, while a verb is left unexplained: a type on the route that no

@@ -83,6 +83,7 @@ class Reading:
     generic: list[int] = field(default_factory=list)  # word positions of generic entity nouns ("companies")
     expanded: dict[int, str] = field(default_factory=dict)  # acronym position -> the type noun it abbreviates
     doubts: list[str] = field(default_factory=list)  # readings the planner had to guess between (count as unexplained)
+    subject_edge: str | None = None  # "who *bought* H": the relation whose verb typed the answer, walked by the route
     role_noun: bool = False  # the self-relation was said as its agent or patient noun ("X's mentor", "X's mentees")
     fragile: bool = False  # the route was repaired (a self-relation walked deeper): exact only if every word is read
 

@@ -53,7 +53,7 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
             if "direction?" not in r.doubts:  # a self-relation no verb directs: either way would be a guess
                 r.doubts.append("direction?")
     else:
-        legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order)
+        legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order, r.subject_edge)
         relation_noun = first is not None and (is_relation_noun(r.onto, first.edge) or r.role_noun)
         # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
         # "the researchers who report to X", "the buyer who referred X"
@@ -105,7 +105,7 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                 if tail[:1] == ["as"] and p[0] in tail[1:]:
                     r.use(end + 1, end + 1 + tail.index(p[0]) + 1, f"edge {e.name}")
                     return PathStep(e.name, "out" if forward else "in", anchor.type)
-            if len(p) == 1 and at >= 0:
+            if at >= 0 and is_active_head(v):
                 role = role_noun(r, lx.words_of(v)[0])
                 if role is not None:
                     i, patient = role
@@ -169,6 +169,12 @@ def end_self_hop(r: Reading, anchor: Entity, target: str, legs) -> PathStep | No
 AGENT_BEFORE = frozenset("s the a an their his her its whose my our your".split())
 
 
+def is_active_head(phrase: str) -> bool:
+    """A verb phrase whose first word is an active verb ("mentors", "depends on", "reports to"; not "mentored by")."""
+    w = lx.words_of(phrase)
+    return len(w) == 1 or (len(w) == 2 and w[1] in ("on", "to", "for", "at", "in", "with", "from", "into"))
+
+
 def role_noun(r: Reading, verb: str) -> tuple[int, bool] | None:
     """(position, is a patient noun) of the active ``verb``'s agent or patient noun said as a noun of someone:
     "X's mentor", "the mentor of X", "X's supervisor" (agents); "X's mentees", "the supervisees of X" (patients).
@@ -182,11 +188,14 @@ def role_noun(r: Reading, verb: str) -> tuple[int, bool] | None:
         after_of = i + 1 < len(r.words) and r.words[i + 1] in ("of", "to", "for") and "_" in r.words[i + 2 : i + 4]
         owner = (i > 1 and r.words[i - 1] == "s" and r.words[i - 2] == "_") or (
             i > 0 and r.words[i - 1] == "_" and re.search(rf"\w['’]\s+{re.escape(w)}\b", r.question, re.I) is not None)
-        if owner or (i > 0 and r.words[i - 1] in AGENT_BEFORE and after_of):
+        counted = r.count and w.endswith("s") and i > 0 and r.words[i - 1] not in ("who", "which", "that")
+        if owner or after_of or counted:  # "X's mentor", "the mentor of X", "how many dependencies does X have"
             singular = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
-            if singular.endswith("ee"):
+            if singular.endswith("ie"):
+                singular = singular[:-2] + "y"  # "dependencies"
+            if singular.endswith(lx.PATIENT_ENDINGS):
                 return i, True
-            if singular == verb or singular.endswith(("or", "er")):
+            if singular.endswith(lx.AGENT_ENDINGS):
                 return i, False
     return None
 
