@@ -199,6 +199,41 @@ def _verbs() -> tuple[frozenset[str], frozenset[str]]:
     return lemmas, irregular
 
 
+def is_english_word(word: str) -> bool:
+    """A word WordNet knows as a noun (or its plural), adjective, adverb or verb: a real word, never a misspelling
+    of another. False without WordNet."""
+    lex = lexicon()
+    if lex is None:
+        return False
+    w = word.lower()
+    forms = {w}
+    if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+        forms |= {w[:-1]} | ({w[:-2]} if w.endswith("es") else set()) | ({w[:-3] + "y"} if w.endswith("ies") else set())
+    return any(f in lex.senses for f in forms) or lex.is_modifier(w) or w in _verbs()[0] or is_verb_form(w)
+
+
+AGENT_ROOTS = ("person", "organization", "social group", "causal agent")
+
+
+def names_no_agent(noun: str) -> bool:
+    """The noun's two commonest senses are all things, events or places, never a person, organisation or group
+    (an incident, a listing, a room): "who …" cannot ask for one. False when WordNet does not know the noun."""
+    lex = lexicon()
+    if lex is None:
+        return False
+    senses = lex.senses.get(noun.lower(), ())[:2] or lex.senses.get(noun.lower().split()[-1], ())[:2]
+    if not senses:
+        return False
+    roots = {o for r in AGENT_ROOTS for o in lex.senses.get(r, ())[:1]}
+    return not any(roots & (lex.ancestors(o) | {o}) for o in senses)
+
+
+def is_modifier_word(word: str) -> bool:
+    """An English adjective or adverb (or its comparative/superlative) by WordNet; False without WordNet."""
+    lex = lexicon()
+    return lex is not None and lex.is_modifier(word.lower())
+
+
 def is_verb_form(word: str) -> bool:
     """A past tense, participle or -ing form of an English verb ("flown", "found", "serviced", "flying"): in a
     question, a word that says an action, not a thing."""

@@ -438,6 +438,9 @@ def named_edge_attr(r: Reading, e, stems: list[str]):
     dates = [a for a in e.attrs if a.kind == "date"]
     if first == "when" and len(dates) == 1:
         return dates[0], None
+    amounts = [a for a in e.attrs if a.kind in ("int", "float")]
+    if "how much" in " ".join(r.words) and len(amounts) == 1:
+        return amounts[0], None  # "how much did L put toward sponsoring E": the relation's one amount
     return None
 
 

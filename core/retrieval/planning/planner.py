@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from core.config import Settings
 from core.llm.forms import PORTFOLIO
-from core.ontology import CRM, Ontology
+from core.ontology import CRM, Ontology, split_camel
 from core.records import UNSURE_PREFIX, Plan
 from core.retrieval import facts
 from core.retrieval.linking import Linked
@@ -38,7 +38,7 @@ from core.retrieval.planning.reading import (
 from core.retrieval.planning.results import Context, PlanResult, describe
 from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr
 from core.retrieval.planning.walks import edge_noun, is_active_head, role_noun
-from core.type_synonyms import is_verb_form
+from core.type_synonyms import is_verb_form, names_no_agent
 
 
 def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None,
@@ -200,6 +200,29 @@ class Planner:
             return w
         return None
 
+    def _who_of_a_thing(self, r: Reading, plan: Plan) -> list[str]:
+        """ "Who …" answered with things no one would call a who (incidents, listings): another reading was meant
+        ("who reports to X" read through the incidents X reported)."""
+        asked = [w for w in r.words[r.ask_from :] if w != "_"]
+        vt = self._type(plan.target_type) if plan.target_type else None
+        if asked[:1] not in (["who"], ["whom"]) or vt is None or plan.kind == "portfolio":
+            return []
+        if {"first_name", "last_name"} & {a.name for a in vt.attrs}:
+            return []
+        return ["who?"] if all(names_no_agent(n) for n in (vt.nouns[:1] or (split_camel(vt.name),))) else []
+
+    def _from_text(self, r: Reading, why: str) -> PlanResult:
+        """A question the planner cannot compute goes to the reader over retrieved text, when there is text: a graph
+        with no documents (an imported graph, its entities' cards only) has nothing to read an answer from, so the
+        answer is "not sure" with what was understood, never a guess from the cards."""
+        plan = Plan("lookup", anchors=[a.id for a in r.anchors], explanation=why)
+        if self.store.document_hashes():
+            return PlanResult(plan)
+        plan.confidence, plan.unexplained = 0.0, ["no text to read"]
+        plan.explanation = f"unsure: {why}, and this graph has no documents to read"
+        understood = ["anchors " + ", ".join(a.id for a in r.anchors)] if r.anchors else []
+        return PlanResult(plan, [facts.unsure(understood, ["a computation for this question"])], [])
+
     def _unsure_of(self, r: Reading, word: str, why: str = "names no type of this graph") -> PlanResult:
         understood = ["anchors " + ", ".join(a.id for a in r.anchors)] if r.anchors else []
         plan = Plan("lookup", anchors=[a.id for a in r.anchors], confidence=0.0, unexplained=[word],
@@ -349,7 +372,7 @@ class Planner:
             unknown = self._unknown_asked_noun(r) if planned is None and target is None else None
             if unknown is not None:
                 return self._unsure_of(r, unknown)
-            return planned or PlanResult(Plan("lookup", explanation="no entity named; answering from retrieved text"))
+            return planned or self._from_text(r, "no entity named; answering from retrieved text")
         other_nouns = [n for n in r.nouns if n.type not in r.anchor_types]
         wh = self._wh(first)
         if target is None and wh and other_nouns:
@@ -426,7 +449,7 @@ class Planner:
                          for m in rx.finditer(asked)), None)
             if form is not None:  # "average seat count across X's fleet": a number over a set we could not name
                 return self._unsure_of(r, form, "asks for a count, total or extreme over a set no type names")
-            return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no target type recognised"))
+            return self._from_text(r, "no target type recognised")
         if self._type(target.type) is None or any(self._type(a.type) is None for a in r.anchors):
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no typed path for extracted types"))
         return h.traverse(ctx, r, target)
@@ -471,6 +494,7 @@ class Planner:
             unexplained = [w for w in unexplained if w in signal]
             confidence = 1.0 if not unexplained else confidence
         slots = slot_doubts(r, unexplained, plan.operator) + self._unsaid_route(r, plan, unexplained)
+        slots += self._who_of_a_thing(r, plan)
         if slots:
             confidence, unexplained = min(confidence, NUMBER_MISSED_CONFIDENCE), unexplained + slots
         plan.confidence, plan.unexplained = confidence, unexplained

@@ -89,6 +89,12 @@ def _is_year(attr) -> bool:
     return "year" in toks or (len(toks) == 1 and len(toks[0]) > 5 and toks[0].endswith("ed"))
 
 
+def _LOOSE_HEADS(r: Reading) -> set[str]:
+    """Words a superlative may modify that are no type's noun but a relation's ("stop" of STOPS_AT/SERVES' stop
+    order) or unknown: any content word not naming a type."""
+    return {w for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS and w not in lx.nouns(r.onto)}
+
+
 def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
     """(word, attribute, highest?) for "the longest", "the biggest ... by ARR", "the first/most recent"."""
     words = r.words
@@ -103,6 +109,9 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
             named = [a for a in vt.attrs if a.kind in (DATE, INT)
                      and any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0 for p in (a.name.replace("_", " "), *a.words))
                      and (a.kind == DATE or a in yearly or w in ("first", "earliest", "latest", "last"))]
+            own = {n for n, t in lx.nouns(r.onto).items() if t == vt.name}
+            if not named and nxt and nxt not in own | {"one", "ones"} and nxt in _LOOSE_HEADS(r):
+                continue  # "the first *stop* on line L": the order of a relation, not the station's own date
             if named or dates:
                 attr = (named or dates)[0]
                 for p in (attr.name.replace("_", " "), *attr.words):

@@ -23,7 +23,7 @@ from core.ontology import CRM, Ontology
 from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
-from core.type_synonyms import is_verb_form
+from core.type_synonyms import is_english_word, is_modifier_word, is_verb_form
 
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
@@ -176,8 +176,9 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
         if i in used or w == "_" or w in lx.FUNCTION_WORDS or w in known or w in singles or len(w) < 4:
             continue
         clip = w[:-1] if w.endswith("s") else w
+        real = is_english_word(w)  # "conservation" is a word, not a slip for "conservator"
         hits = {(t, n) for n, t in singles.items()
-                if (len(w) >= 6 and _edits(w, n) <= (1 if len(w) < 9 else 2)
+                if (len(w) >= 6 and not real and _edits(w, n) <= (1 if len(w) < 9 else 2)
                     and not (n.startswith(clip) or w.startswith(n)))  # "provide" is not a typo of "provider"
                 or (len(clip) >= 4 and len(n) >= len(clip) + 3 and n.startswith(clip))}
         types = {t for t, _ in hits}
@@ -353,9 +354,10 @@ def _value_nouns(r: Reading) -> None:
     phrases = _value_phrases(r.onto)
     values = {ws[-1] for ws, _t in phrases}
     verbs = lx.verb_positions(r.onto, r.words)
+    own = set(lx.words_of(r.onto.name.replace("_", " ")))
     for phrase, t in phrases:
-        if t in have:
-            continue
+        if t in have or set(phrase) <= own:
+            continue  # "the museum" in a graph named museum is its owner, not the lenders of type Museum
         n = len(phrase)
         for i in range(len(r.words) - n + 1):
             seg = r.words[i : i + n]
@@ -519,7 +521,7 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         gap = [w for i, w in enumerate(r.words[e1:s2], e1) if w not in lx.FUNCTION_WORDS and w != "_"
                and i not in r.explained]
         if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1 and not set(r.words[e1:s2]) & INDEFINITES:
-            out |= {i for i in range(start, s2) if lx.stem(r.words[i]) not in others
+            out |= {i for i in range(start, s2) if lx.stem(r.words[i]) not in others and not _names_a_thing(r, i)
                     and not any(ch.isdigit() for ch in r.words[i])}  # a number is a condition, not a relation word
     modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
     if modal is not None:  # "how many vehicles can the depot hold": a capacity, not the relation it has now
@@ -531,10 +533,21 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         tail = [w for i, w in enumerate(r.words[e2:], e2) if w not in lx.FUNCTION_WORDS and w != "_" and i not in r.explained]
         if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS:
             out |= {i for i in range(e2, len(r.words)) if not any(ch.isdigit() for ch in r.words[i])
-                    and lx.stem(r.words[i]) not in others}
+                    and lx.stem(r.words[i]) not in others and not _names_a_thing(r, i)}
     if modal is not None:
         out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
     return out
+
+
+def _names_a_thing(r: Reading, i: int) -> bool:
+    """A noun of its own between two related things, not a word for their relation: owned ("X's *boss*") or the
+    head of an of-phrase ("the *pupils* of X")."""
+    w = r.words[i]
+    owned = (i > 1 and r.words[i - 1] == "s" and w not in lx.FUNCTION_WORDS) or (
+        i > 0 and r.words[i - 1] != "_" and re.search(rf"\b{re.escape(r.words[i - 1])}['’]\s+{re.escape(w)}\b",
+                                                     r.question, re.I) is not None)  # "lenders' *works*"
+    head = i + 1 < len(r.words) and r.words[i + 1] == "of" and w.endswith("s") and len(w) > 3
+    return owned or head
 
 
 def account(r: Reading, used_edges: set[str], impact: bool, target: str | None = None,
@@ -663,14 +676,27 @@ def slot_doubts(r: Reading, unexplained: list[str], operator: str | None) -> lis
             out.append("asked?")
     if asked and r.words[asked[0]] == "when" and operator in ("list", "count"):
         out.append("when?")
+    extreme = [i for i, w in enumerate(r.words) if (w in _EXTREME_WORDS or w in lx.TOP_WORDS | lx.BOTTOM_WORDS)
+               and i not in r.explained and not (i and r.words[i - 1] == "at")
+               and not (i + 1 < len(r.words) and r.words[i + 1] in ("name", "names", "time"))]
+    if extreme and operator in ("list", "exists") and not r.count:
+        out.append("extreme?")  # "the *first* stop on line L" answered with every stop: the extreme was not read
+    if operator == "list" and (r.count or r.aggregate) and not r.superlative:
+        out.append("form?")  # "how much did X put toward Y", "how many …" answered with a list of things
     for i, w in enumerate(r.words):
-        if (w in _MEASURE_WORDS or w in ("most", "least", "fewest")) and unread(
-                next((j for j in range(i + 1, min(len(r.words), i + 4)) if r.words[j] not in _SLOT_SKIP), None)):
-            out.append("measured?")
+        if w in idle and i not in r.explained and _names_a_thing(r, i):
+            out.append("thing?")  # "the *pupils* of X", "lenders' *works*": a thing on the way the plan did not read
+            break
+    for i, w in enumerate(r.words):
+        k = next((j for j in range(i + 1, min(len(r.words), i + 4)) if r.words[j] not in _SLOT_SKIP), None)
+        if (w in _MEASURE_WORDS or w in ("most", "least", "fewest")) and (unread(k) or (
+                w in ("most", "least") and k is not None and r.words[k] in idle and is_modifier_word(r.words[k]))):
+            out.append("measured?")  # "the most *expensive* treatment": what ranks them was not read
             break
     return out
 
 
+_EXTREME_WORDS = frozenset("first last earliest latest newest oldest youngest".split())
 # words between a wh-word or superlative and the slot it governs ("what kind of", "which of the", "the most")
 _SLOT_SKIP = frozenset("do does did is are was were has have had be been the a an of kind kinds type types sort "
                        "many much one ones exactly precisely".split())

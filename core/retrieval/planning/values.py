@@ -438,7 +438,11 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
     dated_edges = {e.name for e in r.onto.edge_types if any(a.kind == DATE for a in e.attrs)}
     edge_dated = bool(dated_edges & set(lx.verb_positions(r.onto, r.words).values()))
     if year and dates and not any(f.attr in {a.name for a in dates} for f in filters):
-        named = [a for a in dates if any(lx.find_phrase(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
+        named = [a for a in dates if any(lx.find_stemmed(r.words, lx.phrase_of(p)) >= 0 for p in a.words)]
+        if not named and len(dates) > 1:
+            # "exhibitions opened in 2019" with a start and an end date: which one the year means is a guess, so
+            # the year stays unexplained (never exact)
+            return filters
         if not named and edge_dated and not on_edge:
             # "patients admitted to W during 2023": the year dates the relation (an edge's date), not the
             # patient's own date; unsupported, so the year stays unexplained
@@ -572,7 +576,8 @@ def edge_attr_phrases(attr) -> list[list[str]]:
     if len(toks) > 1:
         out.append([toks[0]] if toks[-1] in GENERIC_ATTR_TAILS else [toks[-1]])
     out += [lx.words_of(w) for w in attr.words]
-    return [[lx.stem(w) for w in p] for p in out if p]
+    # "on" of assigned_on is no word for the attribute ("what role does X have *on* Y")
+    return [[lx.stem(w) for w in p] for p in out if p and not set(p) <= lx.FUNCTION_WORDS]
 
 
 def _edge_comparisons(r: Reading, e) -> list[Filter]:
