@@ -209,7 +209,8 @@ def is_english_word(word: str) -> bool:
     forms = {w}
     if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
         forms |= {w[:-1]} | ({w[:-2]} if w.endswith("es") else set()) | ({w[:-3] + "y"} if w.endswith("ies") else set())
-    return any(f in lex.senses for f in forms) or lex.is_modifier(w) or w in _verbs()[0] or is_verb_form(w)
+    # attested in WordNet's tagged corpus ("conservation"), not a rare variant spelling ("directer")
+    return bool(forms & lex.attested) or w in lex.modifiers or w in _verbs()[0] or is_verb_form(w)
 
 
 AGENT_ROOTS = ("person", "organization", "social group", "causal agent")

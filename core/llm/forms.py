@@ -7,7 +7,8 @@ import re
 COUNT = re.compile(r"\b(how many|number of|count of|count the|total number)\b")  # "how much" asks for an amount
 PORTFOLIO = re.compile(
     r"\b(everything|all (we|you|i) know|all (the )?(information|info|details|context)|overview|profile|full picture|"
-    r"360|summari[sz]e|summary|tell me about|what do (we|you) know|complete picture|dossier|rundown|portfolio|"
+    r"360|summari[sz]e|summary|tell me about|what do (we|you) know|what do (we|you) have (on|about)|"
+    r"what have (we|you) got (on|about)|complete picture|dossier|rundown|portfolio|"
     r"(connected|linked|related|tied|attached) to (it|them|this)|what(?: is|'s| s) (\S+ )?(connected|linked|related|tied) to|"
     r"(directly )?(related|connected|linked) (entities|records|items)|all (its|the) (connections|relationships|links))\b"
 )

@@ -344,18 +344,23 @@ def value_check(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
         vt = r.onto.vertex_type(anchor.type)
     except KeyError:
         return None
+    checks = []
     for f in attr_filters(ctx.vocab, r, vt, -1, loose=True):
         if f.op not in ("==", "in", "!="):
             continue
         wanted = f.value if f.op == "in" else [f.value]
         have = anchor.attrs.get(f.attr)
         hit = isinstance(have, str) and have.casefold() in {str(w).casefold() for w in wanted}
-        ok = hit if f.op != "!=" else not hit
-        plan = Plan("lookup", anchors=[anchor.id], target_type=anchor.type, operator="exists", attribute=f.attr,
-                    filters=[f], explanation=f"{f.attr} of {anchor.id} {f.op} {f.value}")
-        return PlanResult(plan, [facts.value_check(anchor.id, anchor.name, f.attr, have, [str(w) for w in wanted], ok)],
-                          [anchor.id])
-    return None
+        checks.append((f, wanted, have, hit if f.op != "!=" else not hit))
+    if not checks:
+        return None
+    # every value the question says must hold ("an *equity partner*": position Partner and is_equity_partner);
+    # the answer names the first that does not, else the last
+    f, wanted, have, ok = next((c for c in checks if not c[3]), checks[-1])
+    plan = Plan("lookup", anchors=[anchor.id], target_type=anchor.type, operator="exists", attribute=f.attr,
+                filters=[c[0] for c in checks], explanation=f"{f.attr} of {anchor.id} {f.op} {f.value}")
+    return PlanResult(plan, [facts.value_check(anchor.id, anchor.name, f.attr, have, [str(w) for w in wanted], ok)],
+                      [anchor.id])
 
 
 def edge_value(ctx: Context, r: Reading) -> PlanResult | None:

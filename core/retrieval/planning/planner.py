@@ -24,6 +24,7 @@ from core.retrieval.linking import Linked
 from core.retrieval.planning import handlers as h
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, validate_plan
+from core.retrieval.planning.ranking import superlative
 from core.retrieval.planning.reading import (
     INDEFINITES,
     NUMBER_MISSED_CONFIDENCE,
@@ -36,7 +37,7 @@ from core.retrieval.planning.reading import (
     slot_doubts,
 )
 from core.retrieval.planning.results import Context, PlanResult, describe
-from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr
+from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr, numeric_attr
 from core.retrieval.planning.walks import edge_noun, is_active_head, role_noun
 from core.type_synonyms import is_verb_form, names_no_agent
 
@@ -87,6 +88,10 @@ def _condition_edges(conds) -> set[str]:
 
 
 RESULT_IDS_KEPT = 200  # result ids a plan carries (the count stays exact)
+
+
+# "which is *older*", "the *newest*": a date or year on the entity's card answers them
+_AGE_WORDS = frozenset({"older", "oldest", "newer", "newest", "younger", "youngest", "earlier", "later", "old", "new"})
 
 
 class Planner:
@@ -200,24 +205,52 @@ class Planner:
             return w
         return None
 
+    def _person_with_attribute(self, r: Reading) -> Noun | None:
+        """The one person type (first and last names) owning a number or date the question names: "who" then
+        asks for those people ("who has the lowest billing rate", "who joined most recently")."""
+        fits = []
+        for vt in self.onto.entity_types():
+            if not {"first_name", "last_name"} <= {a.name for a in vt.attrs}:
+                continue
+            probe = Reading(r.question, r.masked, r.low, list(r.words), onto=r.onto)
+            if numeric_attr(probe, vt) is not None or superlative(probe, vt) is not None:
+                fits.append(vt.name)
+        return Noun(fits[0], -1, -1, True) if len(fits) == 1 else None
+
     def _who_of_a_thing(self, r: Reading, plan: Plan) -> list[str]:
         """ "Who …" answered with things no one would call a who (incidents, listings): another reading was meant
         ("who reports to X" read through the incidents X reported)."""
         asked = [w for w in r.words[r.ask_from :] if w != "_"]
         vt = self._type(plan.target_type) if plan.target_type else None
-        if asked[:1] not in (["who"], ["whom"]) or vt is None or plan.kind == "portfolio":
-            return []
+        if asked[:1] not in (["who"], ["whom"]) or vt is None or plan.kind in ("portfolio", "comparison"):
+            return []  # "who handles more tickets, A or B": the answer is one of the named people
         if {"first_name", "last_name"} & {a.name for a in vt.attrs}:
             return []
         return ["who?"] if all(names_no_agent(n) for n in (vt.nouns[:1] or (split_camel(vt.name),))) else []
 
+    def _asks_own_attribute(self, r: Reading) -> bool:
+        """A word of the question shares a stem with an attribute of a named entity's type, or an adjective names
+        what one measures ("when did X *open*" for opened, "how *severe*" for severity, "how *long*" for length_km):
+        that entity's card may hold the answer."""
+        stems = {lx.stem(w) for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS}
+        for a in r.anchors:
+            vt = self._type(a.type)
+            for at in vt.attrs if vt is not None else ():
+                words = {lx.stem(w) for ph in (at.name.replace("_", " "), *at.words) for w in lx.words_of(ph)}
+                units = {u for m, us in lx.MEASURES.items() if any(s.startswith(m) for s in stems) for u in us}
+                close = any(len(w) >= 5 and len(x) >= 5 and w[:5] == x[:5] for w in words for x in stems)  # severe
+                dated = at.kind in ("date", "int") and bool(stems & _AGE_WORDS) and (at.kind == "date" or "year" in at.name)
+                if words & stems or close or dated or any(u in at.name.lower() for u in units):
+                    return True
+        return False
+
     def _from_text(self, r: Reading, why: str) -> PlanResult:
-        """A question the planner cannot compute goes to the reader over retrieved text, when there is text: a graph
-        with no documents (an imported graph, its entities' cards only) has nothing to read an answer from, so the
-        answer is "not sure" with what was understood, never a guess from the cards."""
+        """A question the planner cannot compute goes to the reader over retrieved text. With no named entity and no
+        documents (an imported graph has its entities' cards only) there is nothing to read an answer from, so the
+        answer is "not sure" with what was understood, never a guess from some cards."""
         plan = Plan("lookup", anchors=[a.id for a in r.anchors], explanation=why)
-        if self.store.document_hashes():
-            return PlanResult(plan)
+        if self.store.document_hashes() or (r.anchors and self._asks_own_attribute(r)):
+            return PlanResult(plan)  # a named entity's own card may hold the answer ("when did X open?")
         plan.confidence, plan.unexplained = 0.0, ["no text to read"]
         plan.explanation = f"unsure: {why}, and this graph has no documents to read"
         understood = ["anchors " + ", ".join(a.id for a in r.anchors)] if r.anchors else []
@@ -356,6 +389,12 @@ class Planner:
                 target = next((n for n in r.nouns if n.start >= r.ask_from), r.nouns[0] if r.nouns else None)
             if target is None:
                 target = self._type_of_words(r)  # "Which Enterprise renewals come up before DATE?"
+            if first in ("who", "whom") and (target is None or self._who_of_a_thing(r, Plan("", target_type=target.type))):
+                # "who has the lowest billing rate?": people, not the billing entries "billing" names
+                person = self._person_with_attribute(r)
+                if person is not None and target is not None:
+                    r.nouns = [n for n in r.nouns if n.type != target.type]  # "billing" only qualified the rate
+                target = person or target
             if target is not None and r.superlative:
                 # "Which lab has the most members?": a generic noun after the target is what is counted
                 for g in [i for i in r.generic if i > target.start]:

@@ -178,7 +178,7 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
         clip = w[:-1] if w.endswith("s") else w
         real = is_english_word(w)  # "conservation" is a word, not a slip for "conservator"
         hits = {(t, n) for n, t in singles.items()
-                if (len(w) >= 6 and not real and _edits(w, n) <= (1 if len(w) < 9 else 2)
+                if (len(w) >= 6 and (not real or _variant(w, n)) and _edits(w, n) <= (1 if len(w) < 9 else 2)
                     and not (n.startswith(clip) or w.startswith(n)))  # "provide" is not a typo of "provider"
                 or (len(clip) >= 4 and len(n) >= len(clip) + 3 and n.startswith(clip))}
         types = {t for t, _ in hits}
@@ -186,6 +186,13 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
             t, n = min(hits, key=lambda h: _edits(w, h[1]))
             out.append(Noun(t, i, i + 1, w.endswith("s") or n not in onto.vertex_type(t).nouns))
     return out
+
+
+def _variant(word: str, noun: str) -> bool:
+    """Another spelling of the noun, not another word: one letter swapped late in a word of the same length
+    ("licence"/"license", "defence"/"defense"); "parent" is no spelling of "patent"."""
+    w = word[:-1] if word.endswith("s") and not noun.endswith("s") else word
+    return len(w) == len(noun) and w[:4] == noun[:4] and sum(x != y for x, y in zip(w, noun, strict=True)) == 1
 
 
 def _edits(a: str, b: str, cap: int = 3) -> int:
@@ -332,8 +339,8 @@ _DETERMINERS = frozenset("which what the a an each every any one".split())
 
 
 @lru_cache(maxsize=16)
-def _value_phrases(onto: Ontology) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """(value words, owning type) for closed values of exactly one entity type, longest first."""
+def _value_phrases(onto: Ontology) -> tuple[tuple[tuple[str, ...], frozenset[str]], ...]:
+    """(value words, owning types) for closed values of entity types, longest first."""
     owners: dict[tuple[str, ...], set[str]] = {}
     for vt in onto.entity_types():
         for a in vt.attrs:
@@ -341,8 +348,17 @@ def _value_phrases(onto: Ontology) -> tuple[tuple[tuple[str, ...], str], ...]:
                 ws = tuple(lx.words_of(str(v)))
                 if ws and ws[-1].isalpha() and len(ws[-1]) >= 3 and " ".join(ws) not in _NOT_NOUN_VALUES:
                     owners.setdefault(ws, set()).add(vt.name)
-    return tuple(sorted(((ws, next(iter(ts))) for ws, ts in owners.items() if len(ts) == 1),
-                        key=lambda x: -len(x[0])))
+    return tuple(sorted(((ws, frozenset(ts)) for ws, ts in owners.items()), key=lambda x: -len(x[0])))
+
+
+def _value_owner(r: Reading, types: frozenset[str]) -> str | None:
+    """The one type a value said as a noun stands for: its only owner, or of several ("bus" a vehicle type and a
+    route mode), the one a named entity is directly related to ("how many buses does depot D have")."""
+    if len(types) == 1:
+        return next(iter(types))
+    near = {t for t in types for e in r.onto.edge_types if not e.structural
+            and {e.src, e.dst} & r.anchor_types and t in (e.src, e.dst) and t not in r.anchor_types}
+    return next(iter(near)) if len(near) == 1 else None
 
 
 def _value_nouns(r: Reading) -> None:
@@ -355,8 +371,9 @@ def _value_nouns(r: Reading) -> None:
     values = {ws[-1] for ws, _t in phrases}
     verbs = lx.verb_positions(r.onto, r.words)
     own = set(lx.words_of(r.onto.name.replace("_", " ")))
-    for phrase, t in phrases:
-        if t in have or set(phrase) <= own:
+    for phrase, types in phrases:
+        t = _value_owner(r, types)
+        if t is None or t in have or set(phrase) <= own:
             continue  # "the museum" in a graph named museum is its owner, not the lenders of type Museum
         n = len(phrase)
         for i in range(len(r.words) - n + 1):
@@ -543,10 +560,14 @@ def _names_a_thing(r: Reading, i: int) -> bool:
     """A noun of its own between two related things, not a word for their relation: owned ("X's *boss*") or the
     head of an of-phrase ("the *pupils* of X")."""
     w = r.words[i]
+    if any(n.start == i + 1 for n in r.nouns):
+        return False  # "WILLOW-DM's *principal* investigator": a modifier of a type noun
     owned = (i > 1 and r.words[i - 1] == "s" and w not in lx.FUNCTION_WORDS) or (
         i > 0 and r.words[i - 1] != "_" and re.search(rf"\b{re.escape(r.words[i - 1])}['’]\s+{re.escape(w)}\b",
                                                      r.question, re.I) is not None)  # "lenders' *works*"
-    head = i + 1 < len(r.words) and r.words[i + 1] == "of" and w.endswith("s") and len(w) > 3
+    anchored = {p for a in r.anchors for p in [r.anchor_at.get(a.id, -1)] if p >= 0}
+    head = (i + 1 < len(r.words) and r.words[i + 1] == "of" and w.endswith("s") and len(w) > 3
+            and bool(anchored & set(range(i + 2, i + 5))))  # "the pupils of X" (X named), not "members of the Y alliance"
     return owned or head
 
 
@@ -684,7 +705,7 @@ def slot_doubts(r: Reading, unexplained: list[str], operator: str | None) -> lis
     if operator == "list" and (r.count or r.aggregate) and not r.superlative:
         out.append("form?")  # "how much did X put toward Y", "how many …" answered with a list of things
     for i, w in enumerate(r.words):
-        if w in idle and i not in r.explained and _names_a_thing(r, i):
+        if w in idle and i not in r.explained and _names_a_thing(r, i) and operator not in ("value", "exists"):
             out.append("thing?")  # "the *pupils* of X", "lenders' *works*": a thing on the way the plan did not read
             break
     for i, w in enumerate(r.words):

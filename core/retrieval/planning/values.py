@@ -159,6 +159,7 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     # a value said as a relation's verb ("shipments *delivered* to W" with status Delivered) is the relation
     verbs = lx.verb_positions(r.onto, r.words)
     taken |= {i for i in verbs if i + 1 < len(words) and words[i + 1] in ("to", "by", "at", "in", "from", "with", "for")}
+    before_values = set(taken)
     for attr in target.attrs:
         attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(phrase)}
         spots: list[tuple[int, int, str]] = []  # every occurrence of a closed value of this attribute
@@ -240,7 +241,7 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
                 filters.append(Filter(attr.name, "!=" if neg else "==", vals[0]))
             else:
                 filters.append(Filter(attr.name, "not in" if neg else "in", vals))
-    filters += _flag_filters(vocab, r, target, taken, lo, hi)
+    filters += _flag_filters(vocab, r, target, taken, lo, hi, before_values)
     filters += _numeric_filters(r, target)
     return filters
 
@@ -272,7 +273,8 @@ def flag_phrases(attr) -> list[list[str]]:
     return out
 
 
-def _flag_filters(vocab: Vocabulary, r: Reading, target: VertexType, taken: set[int], lo: int, hi: int) -> list[Filter]:
+def _flag_filters(vocab: Vocabulary, r: Reading, target: VertexType, taken: set[int], lo: int, hi: int,
+                  soft: set[int] | None = None) -> list[Filter]:
     """A yes/no attribute said as a property: "step-free stations", "which stations are step-free" -> == yes;
     "not step-free", "non step-free", "without step-free access", "out of service" (for in_service) -> == no."""
     out: list[Filter] = []
@@ -283,6 +285,11 @@ def _flag_filters(vocab: Vocabulary, r: Reading, target: VertexType, taken: set[
             continue
         for p in flag_phrases(attr):
             hit = find_flag(r.words, p, lo, hi, taken, own)
+            if hit is None and soft is not None and len(p) >= 2:
+                # "equity partners": position Partner and is_equity_partner both, when the flag has a word of its own
+                hit = find_flag(r.words, p, lo, hi, soft, own)
+                if hit is not None and set(range(hit[0], hit[1])) <= taken:
+                    hit = None
             if hit is None:
                 continue
             i, end, negated_word = hit
@@ -722,8 +729,9 @@ def numeric_attr(r: Reading, vt: VertexType) -> str | None:
             continue
         for phrase in (attr.name.replace("_", " "), *attr.words):
             at = lx.find_stemmed(r.words, lx.phrase_of(phrase))
-            if at >= 0 and (best is None or len(phrase) > best[0]):
-                best = (len(phrase), attr.name, phrase, at)
+            # the longer phrase wins; of two single words the later one, the head ("floor *area*" is area, not floor)
+            if at >= 0 and (best is None or (len(phrase.split()), at) > (best[0], best[3])):
+                best = (len(phrase.split()), attr.name, phrase, at)
     if best:
         attr = vt.attr(best[1])
         mine = {w for ph in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(ph)}
