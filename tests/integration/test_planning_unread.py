@@ -314,3 +314,15 @@ def test_a_flag_sharing_a_word_with_a_value_and_the_head_of_a_compound(lawfirm, 
     top = max(d["area_sqm"] for d in rooms.values())
     _, plan = ask(pipe, "Which is the largest gallery by floor area?")  # area_sqm, not the floor number
     assert set(plan.result_ids) == {n for n, d in rooms.items() if d["area_sqm"] == top}
+
+
+def test_a_two_word_nouns_head_in_the_plural_and_a_relation_verb_as_an_adjective(lawfirm):
+    g, pipe = lawfirm
+    firms = of(g, "LawFirm")
+    opposing = {v for _u, v, _d in _edges(g, "OPPOSED_BY")}  # matter -OPPOSED_BY-> firm
+    first = min(firms[f]["founded_year"] for f in opposing)
+    _, plan = ask(pipe, "Which of the opposing firms is the oldest?")  # "firms" for "law firms"
+    assert plan.confidence >= 0.75
+    assert set(plan.result_ids) == {f for f in opposing if firms[f]["founded_year"] == first}
+    _, plan = ask(pipe, "How many opposing law firms are there?")
+    assert plan.confidence >= 0.75 and plan.result_count == len(opposing)

@@ -10,7 +10,7 @@ import copy
 import re
 from typing import Any
 
-from core.records import Entity, PathStep, Plan, Stage, Walk
+from core.records import EdgeCondition, Entity, PathStep, Plan, Stage, Walk
 from core.retrieval import facts
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
@@ -246,6 +246,7 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
             r.use(other.start, other.end, f"type {other.type}")
             break
     plan.conditions = conditions(ctx.vocab, r, target.type, on_path_types(plan), {target.start})
+    plan.conditions += _participle_conditions(r, target)
     asking = r.words[r.ask_from :]
     every = target.plural and (bool(set(asking) & {"all", "every", "each"}) or (asking[:1] and asking[0] in (
         "list", "enumerate", "name")))  # "Show me all the depots.", "List the operators."
@@ -254,6 +255,23 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
         return None  # "tell me about outages": nothing exact to compute
     plan.path = flat_path(plan)
     return state(ctx, r, plan, execute_plan(ctx.store, plan))
+
+
+def _participle_conditions(r: Reading, target: Noun) -> list[EdgeCondition]:
+    """A relation's verb as an adjective right before the target noun ("the *opposing* firms", "*sponsored*
+    exhibitions"): the targets that have that relation, when exactly one relation of the type has that verb."""
+    i = target.start - 1
+    if i < 0 or i in r.explained or not r.words[i].endswith(("ing", "ed")) or len(r.words[i]) < 6:
+        return []
+    root = lx.role_root(r.words[i])
+    fits = [(e, "out" if e.src == target.type else "in") for e in r.onto.edge_types
+            if not e.structural and e.src != e.dst and target.type in (e.src, e.dst)
+            and any(lx.role_root(v.split()[0]) == root for v in (*e.verbs, *e.reverse_verbs))]
+    if len(fits) != 1:
+        return []
+    e, direction = fits[0]
+    r.use(i, i + 1, f"edge {e.name}")
+    return [EdgeCondition(e.name, direction, e.dst if direction == "out" else e.src)]
 
 
 # verbs that make the target the agent of a relation said as a noun ("made the most referrals") or its recipient

@@ -182,6 +182,15 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
                     and not (n.startswith(clip) or w.startswith(n)))  # "provide" is not a typo of "provider"
                 or (len(clip) >= 4 and len(n) >= len(clip) + 3 and n.startswith(clip))}
         types = {t for t, _ in hits}
+        if not types and w.endswith("s") and len(w) >= 5:
+            # the head of a two-word type noun in the plural ("opposing *firms*" for LawFirm, "law firm"), when no
+            # other type's noun, attribute word or value uses it; singular "the firm" is the graph's owner
+            types = {t for n, t in onto.type_nouns().items() if " " in n and n.split()[-1] in lx.plural_forms(w)
+                     and w not in n.split()}
+            hits = {(t, w) for t in types}
+            if len(types) == 1 and any(w[:-1] in lx.words_of(str(v)) or w in lx.words_of(str(v))
+                                       for vt in onto.entity_types() for a in vt.attrs for v in a.values):
+                types = set()
         if len(types) == 1:
             t, n = min(hits, key=lambda h: _edits(w, h[1]))
             out.append(Noun(t, i, i + 1, w.endswith("s") or n not in onto.vertex_type(t).nouns))
