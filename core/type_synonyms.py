@@ -235,6 +235,14 @@ def is_modifier_word(word: str) -> bool:
     return lex is not None and lex.is_modifier(word.lower())
 
 
+def is_verb_word(word: str) -> bool:
+    """An English verb in any form ("run", "runs", "written", "went")."""
+    lemmas, _irregular = _verbs()
+    w = word.lower()
+    return w in lemmas or (w.endswith("s") and w[:-1] in lemmas) or (w.endswith("es") and w[:-2] in lemmas) \
+        or is_verb_form(w)
+
+
 def is_verb_form(word: str) -> bool:
     """A past tense, participle or -ing form of an English verb ("flown", "found", "serviced", "flying"): in a
     question, a word that says an action, not a thing."""

@@ -326,3 +326,23 @@ def test_a_two_word_nouns_head_in_the_plural_and_a_relation_verb_as_an_adjective
     assert set(plan.result_ids) == {f for f in opposing if firms[f]["founded_year"] == first}
     _, plan = ask(pipe, "How many opposing law firms are there?")
     assert plan.confidence >= 0.75 and plan.result_count == len(opposing)
+
+
+def test_a_verb_that_is_no_relation_says_the_value_after_it(cloud):
+    g, pipe = cloud
+    _, plan = ask(pipe, "How many servers run Debian 12?")
+    assert plan.confidence >= 0.75 and plan.result_count == sum(d["os"] == "Debian 12" for d in of(g, "Server").values())
+    _, plan = ask(pipe, "Which services are written in Go?")
+    assert plan.confidence >= 0.75
+    assert set(plan.result_ids) == {n for n, d in of(g, "Service").items() if d["language"] == "Go"}
+
+
+def test_having_or_lacking_the_other_side_of_a_self_relation(trials):
+    g, pipe = trials
+    people = set(of(g, "Investigator"))
+    mentored = {u for u, _v, _d in _edges(g, "MENTORED_BY")}
+    mentors = {v for _u, v, _d in _edges(g, "MENTORED_BY")}
+    _, plan = ask(pipe, "How many investigators don't have a mentor?")
+    assert plan.confidence >= 0.75 and plan.result_count == len(people - mentored)
+    _, plan = ask(pipe, "How many investigators have mentees?")
+    assert plan.confidence >= 0.75 and plan.result_count == len(mentors)

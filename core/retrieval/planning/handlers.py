@@ -34,6 +34,7 @@ from core.retrieval.planning.walks import (
     anchor_groups,
     counted_noun,
     edge_noun,
+    is_active_head,
     is_excluded,
     local_mentioned,
     mark_walk_nouns,
@@ -246,7 +247,7 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
             r.use(other.start, other.end, f"type {other.type}")
             break
     plan.conditions = conditions(ctx.vocab, r, target.type, on_path_types(plan), {target.start})
-    plan.conditions += _participle_conditions(r, target)
+    plan.conditions += _participle_conditions(r, target) + _role_conditions(r, target)
     asking = r.words[r.ask_from :]
     every = target.plural and (bool(set(asking) & {"all", "every", "each"}) or (asking[:1] and asking[0] in (
         "list", "enumerate", "name")))  # "Show me all the depots.", "List the operators."
@@ -272,6 +273,39 @@ def _participle_conditions(r: Reading, target: Noun) -> list[EdgeCondition]:
     e, direction = fits[0]
     r.use(i, i + 1, f"edge {e.name}")
     return [EdgeCondition(e.name, direction, e.dst if direction == "out" else e.src)]
+
+
+def _role_conditions(r: Reading, target: Noun) -> list[EdgeCondition]:
+    """ "Investigators who don't have a *mentor*", "agents with *mentees*": the targets that have (or lack) the
+    other side of their own self-relation, said by its agent or patient noun after have/has/with/without."""
+    out: list[EdgeCondition] = []
+    for i, w in enumerate(r.words):
+        if i in r.explained or not i or len(w) < 4:
+            continue
+        before = [x for x in r.words[max(0, i - 3) : i] if x not in ("a", "an", "any", "the")]
+        if not before or before[-1] not in ("have", "has", "had", "with", "without"):
+            continue
+        singular = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+        patient = singular.endswith(lx.PATIENT_ENDINGS)
+        if not (patient or singular.endswith(lx.AGENT_ENDINGS)):
+            continue
+        for e in r.onto.edge_types:
+            if e.structural or not (e.src == e.dst == target.type):
+                continue
+            for v, forward in [(v, True) for v in e.verbs] + [(v, False) for v in e.reverse_verbs]:
+                if not is_active_head(v) or lx.role_root(v.split()[0]) != lx.role_root(w):
+                    continue
+                # the verb's subject is the source when read forward; the target has a patient: it is the subject
+                subject_is_src = forward
+                target_is_src = subject_is_src if patient else not subject_is_src
+                negate = "without" in before or bool(set(r.words[max(0, i - 5) : i]) & lx.NEGATION_WORDS)
+                r.use(i, i + 1, f"edge {e.name}")
+                for j in range(max(0, i - 5), i):
+                    if r.words[j] in lx.NEGATION_WORDS | {"without", "have", "has", "had", "with"}:
+                        r.use(j, j + 1, f"edge {e.name}")
+                out.append(EdgeCondition(e.name, "out" if target_is_src else "in", target.type, negate=negate))
+                return out
+    return out
 
 
 # verbs that make the target the agent of a relation said as a noun ("made the most referrals") or its recipient

@@ -23,7 +23,7 @@ from core.ontology import CRM, Ontology
 from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
-from core.type_synonyms import is_english_word, is_modifier_word, is_verb_form
+from core.type_synonyms import is_english_word, is_modifier_word, is_verb_form, is_verb_word
 
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
@@ -565,6 +565,18 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     return out
 
 
+def _verb_of_value(r: Reading, i: int) -> bool:
+    """A verb right before a closed value the plan filters on, a preposition between at most ("servers that *run*
+    Debian 12", "services *written* in Go"): the verb says the value, not another relation."""
+    w = r.words[i]
+    if i in lx.verb_positions(r.onto, r.words) or not is_verb_word(w):
+        return False
+    k = i + 1
+    if k < len(r.words) and r.words[k] in ("in", "on", "with", "as", "of", "from", "by"):
+        k += 1
+    return k < len(r.words) and r.explained.get(k, "").startswith("filter ")
+
+
 def _names_a_thing(r: Reading, i: int) -> bool:
     """A noun of its own between two related things, not a word for their relation: owned ("X's *boss*") or the
     head of an of-phrase ("the *pupils* of X")."""
@@ -618,7 +630,7 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         if i < r.ask_from and w not in scene_signal and not r.retyped:
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later
         content += 1
-        if (i in ops or i in impact_at or i in r.references or i in single or i in generic
+        if (i in ops or i in impact_at or i in r.references or i in single or i in generic or _verb_of_value(r, i)
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges
                 or any(lx.says_relation(w, h) for h in used_heads)):  # "employees of X" for EMPLOYED_BY
             continue

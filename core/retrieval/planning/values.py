@@ -18,6 +18,7 @@ from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.paths import derived_steps, first_step_to
 from core.retrieval.planning.reading import Noun, Reading
 from core.schema import DATE, FLOAT, INT, STRING, VertexType
+from core.type_synonyms import is_verb_word
 
 SCAN_LIMIT = 200_000
 CALENDAR = ("january february march april may june july august september october november december monday "
@@ -195,6 +196,12 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
             lead = before[:-1] if before and before[-1] == "the" else before  # "based in the United Kingdom"
             placed = len(lead) >= 1 and lead[-1] in ("in", "from") and (
                 lead[-1] == "from" or (len(lead) >= 2 and lead[-2] in lx.LOCATION_VERBS))
+            # "services *written in* Go", "servers that *run* Debian 12": a verb that is no relation's says the value
+            said_by_verb = bool(lead) and (
+                (lead[-1] in ("in", "on", "with", "as", "of", "by") and len(lead) >= 2 and is_verb_word(lead[-2])
+                 and (i - 2) not in verbs)
+                or (is_verb_word(lead[-1]) and lead[-1] not in lx.FUNCTION_WORDS and (i - 1) not in verbs))
+            predicate = predicate or said_by_verb
             if placed:  # "sellers based in Germany", "sellers from Japan"
                 predicate = True
                 if len(lead) >= 2 and lead[-2] in lx.LOCATION_VERBS:
