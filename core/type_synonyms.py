@@ -229,6 +229,18 @@ def names_no_agent(noun: str) -> bool:
     return not any(roots & (lex.ancestors(o) | {o}) for o in senses)
 
 
+def names_agent(noun: str) -> bool:
+    """One of the noun's two commonest senses is a person, organisation or group ("bodies", "panel", "staff").
+    False when WordNet does not know the noun."""
+    lex = lexicon()
+    if lex is None:
+        return False
+    w = noun.lower()
+    senses = next((lex.senses[f][:2] for f in (w, w[:-1], w[:-2], w[:-3] + "y") if f and lex.senses.get(f)), ())
+    roots = {o for r in AGENT_ROOTS for o in lex.senses.get(r, ())[:1]}
+    return any(roots & (lex.ancestors(o) | {o}) for o in senses)
+
+
 def is_modifier_word(word: str) -> bool:
     """An English adjective or adverb (or its comparative/superlative) by WordNet; False without WordNet."""
     lex = lexicon()

@@ -123,6 +123,37 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
     return state(ctx, r, plan, ids)
 
 
+def co_relation(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
+    """Others who share a relation's far end with the anchor, said by "co-" and the relation's verb or agent noun:
+    "who has X *co-authored* with" (X -AUTHORED-> Paper <-AUTHORED- Author), "X's *co-stars*", "*coinvestors*"."""
+    for i, w in enumerate(r.words):
+        if w == "co" and i + 1 < len(r.words):
+            k, said = i + 1, r.words[i + 1]
+        elif w.startswith("co") and len(w) >= 7:
+            k, said = i, w[2:]
+        else:
+            continue
+        root = lx.role_root(said)
+        hits = [e for e in r.onto.edge_types if not e.structural and e.src != e.dst and anchor.type in (e.src, e.dst)
+                and len(root) >= 4 and any(lx.role_root(lx.words_of(v)[0]) == root
+                                           for v in (*e.verbs, e.name.replace("_", " ")) if lx.words_of(v))]
+        if len(hits) != 1:
+            continue
+        e = hits[0]
+        there, back = ("out", "in") if e.src == anchor.type else ("in", "out")
+        shared = e.dst if there == "out" else e.src
+        steps = [PathStep(e.name, there, shared), PathStep(e.name, back, anchor.type)]
+        walk = Walk([anchor.id], [Stage([[steps[0]]], shared), Stage([[steps[1]]], anchor.type)])
+        plan = Plan("multi_hop", anchors=[anchor.id], target_type=anchor.type, walks=[walk], path=steps)
+        r.use(i, k + 1, f"edge {e.name}")
+        for j in range(k + 1, min(k + 2, len(r.words))):
+            if r.words[j] == "with":
+                r.use(j, j + 1, f"edge {e.name}")
+        ids = [x for x in execute_plan(ctx.store, plan) if x != anchor.id]
+        return state(ctx, r, plan, ids)
+    return None
+
+
 def _doubt_unused_route(ctx: Context, r: Reading, plan: Plan) -> None:
     """An empty result where the route dies at a step none of the entities reached has any edge of ("suppliers of
     the Battery Pack" when assemblies are never supplied, only their parts are) says the route was misread, not
@@ -248,6 +279,9 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
             break
     plan.conditions = conditions(ctx.vocab, r, target.type, on_path_types(plan), {target.start})
     plan.conditions += _participle_conditions(r, target) + _role_conditions(r, target)
+    if target.via is not None:  # "loyalty members": guests that are members of a tier
+        e = r.onto.edges(target.via)[0]
+        plan.conditions.append(EdgeCondition(e.name, "out", e.dst))
     asking = r.words[r.ask_from :]
     every = target.plural and (bool(set(asking) & {"all", "every", "each"}) or (asking[:1] and asking[0] in (
         "list", "enumerate", "name")))  # "Show me all the depots.", "List the operators."
@@ -311,6 +345,9 @@ def _role_conditions(r: Reading, target: Noun) -> list[EdgeCondition]:
 # verbs that make the target the agent of a relation said as a noun ("made the most referrals") or its recipient
 AGENT_VERBS = frozenset("made make makes sent send sends gave give gives issued issue issues wrote write writes".split())
 RECIPIENT_VERBS = frozenset("received receive receives got get gets".split())
+# Words before a participle that make it passive: "the most *cited*", "is *cited* the most", "most often *cited*".
+PASSIVE_BEFORE = frozenset("most least more less often frequently widely heavily is are was were be been being get "
+                           "gets got".split())
 
 
 def _self_ranking(r: Reading, target: Noun) -> PathStep | None:
@@ -335,6 +372,8 @@ def _self_ranking(r: Reading, target: Noun) -> PathStep | None:
             continue
         if lx.stem(w) == head and not (i + 1 < len(r.words) and r.words[i + 1] == "by"):
             r.use(i, i + 1, f"edge {e.name}")
+            if w.endswith(("ed", "en")) and r.words[i - 1] in PASSIVE_BEFORE:
+                return PathStep(e.name, "in", target.type)  # "the most *cited* paper", "is cited most often"
             return PathStep(e.name, "out", target.type)  # "which coach mentors the most other coaches"
         if lx.says_relation(w, head) and w != r.words[target.start]:
             before = set(r.words[max(0, i - 4) : i])
@@ -694,22 +733,37 @@ def _edge_values_of(ctx: Context, r: Reading, a: Entity, stems: list[str]) -> Pl
     """ "Which room is Dynamics taught in?": an attribute of the edges of one named entity, asked right after the
     wh-word, that no vertex attribute of its type shares (else it is that entity's own attribute)."""
     rest = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
-    if len(rest) < 2 or r.words[rest[0]] not in ("which", "what") or r.count:
+    words = [r.words[i] for i in rest]
+    owner = None
+    if len(rest) >= 4 and words[:2] == ["how", "many"]:
+        # "how many loyalty *points* does X have": the number an edge of the type noun holds
+        owner = next((n for n in r.nouns if n.start == rest[2] and n.end < len(r.words)), None)
+        if owner is None:
+            return None
+        asked = owner.end
+    elif len(rest) < 2 or words[0] not in ("which", "what") or r.count:
         return None
-    if any(n.start <= rest[1] < n.end for n in r.nouns):
+    elif any(n.start <= rest[1] < n.end for n in r.nouns):
         return None  # "Which treatments did X receive?": a type noun, not an edge attribute ("treatment date")
+    else:
+        asked = rest[1]
     own = {lx.stem(w) for at in r.onto.vertex_type(a.type).attrs for w in lx.words_of(at.name.replace("_", " "))}
     for e in r.onto.edge_types:
-        if e.structural or a.type not in (e.src, e.dst):
+        if e.structural or a.type not in (e.src, e.dst) or (owner is not None and owner.type not in (e.src, e.dst)):
             continue
         for attr in e.attrs:
-            at = rest[1]
+            if owner is not None and attr.kind not in ("int", "float"):
+                continue
+            at = asked
             phrase = next((p for p in edge_attr_phrases(attr) if _find_stems(stems[at : at + len(p)], p) == 0), None)
             if phrase is None or set(phrase) & own:
                 continue
             pairs = [(other, edge.attrs.get(attr.name)) for edge, other in ctx.store.neighbors(a.id, e.name)
                      if edge.attrs.get(attr.name) not in (None, "")]
             r.use(at, at + len(phrase), f"edge attribute {attr.name}")
+            if owner is not None:
+                r.use(owner.start, owner.end, f"type {owner.type}")
+                r.use(rest[0], rest[2], "count")
             for i, w in enumerate(r.words):
                 if lx.stem(w) in {lx.stem(x) for v in (*e.verbs, *e.reverse_verbs) for x in lx.words_of(v)}:
                     r.use(i, i + 1, f"edge {e.name}")

@@ -147,20 +147,43 @@ class Planner:
         r.nouns = sorted([*r.nouns, noun], key=lambda n: n.start)
         return noun
 
+    def _counts_edge_number(self, r: Reading, noun: Noun) -> bool:
+        """ "how many loyalty *points* does X have": the plural word after the type noun is a number an edge of
+        that type holds, so the count asks for that number, not for the type's entities."""
+        if noun.end >= len(r.words) or not r.words[noun.end].endswith("s"):
+            return False
+        forms = set(lx.plural_forms(r.words[noun.end]))
+        return any(forms & set(lx.words_of(ph)) for e in self.onto.edge_types if noun.type in (e.src, e.dst)
+                   for a in e.attrs if a.kind in ("int", "float") for ph in (a.name.replace("_", " "), *a.words))
+
     def _type_of_measure(self, r: Reading, anchor_type: str) -> Noun | None:
         """A total/average of a numeric attribute another type owns names that type ("how much ARR …" -> Customer),
         when the anchor's type relates to it (an edge or a derived relation)."""
         words = set(r.words)
+        roots = {lx.role_root(w) for w in r.words if len(w) > 4}
+        scored: dict[str, int] = {}
         for vt in self.onto.entity_types():
             if vt.name == anchor_type:
                 continue
-            named = [a for a in vt.attrs if a.kind in ("int", "float") and any(
-                set(lx.words_of(ph)) <= words for ph in (a.name.replace("_", " "), *a.words))]
             related = self.onto.relation(anchor_type, vt.name) is not None or any(
                 {e.src, e.dst} == {anchor_type, vt.name} for e in self.onto.edge_types)
-            if named and related:
-                return Noun(vt.name, -1, -1, True)
-        return None
+            if not related:
+                continue
+            for a in vt.attrs:
+                if a.kind not in ("int", "float"):
+                    continue
+                # the attribute's whole name said beats one of its words ("nights" is Booking.nights before
+                # LoyaltyTier.min_nights); a verb of the type's own root ("*booked*" for Booking) adds
+                score = 2 if set(lx.words_of(a.name.replace("_", " "))) <= words else (
+                    1 if any(set(lx.words_of(ph)) <= words for ph in a.words) else 0)
+                if score:
+                    score += int(any(lx.role_root(n.split()[-1]) in roots for n in vt.nouns if n))
+                    scored[vt.name] = max(scored.get(vt.name, 0), score)
+        if not scored:
+            return None
+        best = max(scored.values())
+        top = [t for t, n in scored.items() if n == best]
+        return Noun(top[0], -1, -1, True) if len(top) == 1 else None
 
     def _unknown_asked_noun(self, r: Reading) -> str | None:
         """The plural noun a set question asks for ("which lecturers …", "how many moveis …") when it is no type,
@@ -420,11 +443,16 @@ class Planner:
         anchor = r.anchors[0]
         if r.portfolio and not other_nouns:
             return h.portfolio(ctx, anchor)
+        if all(n.type == anchor.type for n in other_nouns) and target is None or (
+                target is not None and target.type == anchor.type):
+            shared = h.co_relation(ctx, r, anchor)  # "who has X co-authored with": others at the same far end
+            if shared is not None:
+                return shared
         if len({n.type for n in other_nouns}) <= 1:
             over_edges = h.edge_aggregate(ctx, r, other_nouns[0].type if other_nouns else None)  # "the average mark in X", "who got the top mark in X"
             if over_edges is not None:
                 return over_edges
-        if not (r.count and other_nouns):
+        if not (r.count and other_nouns) or self._counts_edge_number(r, other_nouns[0]):
             on_edge = h.edge_value(ctx, r)  # "how many minutes from A to B?", "which room is X taught in?"
             if on_edge is not None:
                 return on_edge
@@ -432,6 +460,8 @@ class Planner:
         if len(same_type) >= 2 and r.compare and target is not None and not r.count:
             return h.comparison(ctx, r, same_type[:2], target)
         asks_a_set = target is not None and (target.generic or (r.any and target.plural))
+        if asks_a_set and target.generic and not target.plural and any(a.type == target.type for a in r.anchors[1:]):
+            asks_a_set = False  # "Is X a Gold *member*?": the relation's word, and the named tier is its other end
         self_rel = any(e.src == e.dst == anchor.type and not e.structural for e in self.onto.edge_types)
         if r.yesno and len(r.anchors) >= 2 and self_rel and len(r.anchor_types) == 1 and not (
                 asks_a_set and not target.generic):  # "Has A ever referred anyone to B?": anyone is the relation's object

@@ -22,6 +22,7 @@ from core.schema import DATE, FLOAT, INT
 from core.store.filters import matches
 
 GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
+TIE_DOUBT = 5  # more winners than this tied at the top: not sure
 
 
 def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None,
@@ -55,6 +56,8 @@ def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[st
     fewest = r.superlative == "fewest" if measure is None else not highest
     pick = min(counts.values()) if fewest else max(counts.values())
     winners = sorted(i for i, n in counts.items() if n == pick)
+    if len(winners) > TIE_DOUBT and "tie?" not in r.doubts:
+        r.doubts.append("tie?")  # a measure that ranks many equal is likely not the one the question means
     names = ctx.names(winners[: facts.MAX_LISTED])
     order = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]) if fewest else (-kv[1], kv[0]))
     runners = "; ".join(f"{i} {n}" for i, n in order[len(winners) : len(winners) + 3])

@@ -23,7 +23,7 @@ from core.ontology import CRM, Ontology
 from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
-from core.type_synonyms import is_english_word, is_modifier_word, is_verb_form, is_verb_word
+from core.type_synonyms import is_english_word, is_modifier_word, is_verb_form, is_verb_word, names_agent
 
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
@@ -51,6 +51,7 @@ class Noun:
     negated: bool = False  # "tickets not caused by any outage", "customers without a project"
     unconstrained: bool = False  # "in any region", "across every region": names a type but restricts nothing
     value: bool = False  # a closed value said as the noun ("captains"): the type, filtered by that value
+    via: str | None = None  # "loyalty members": the type's entities that have this relation (out) to the named type
 
 
 @dataclass
@@ -122,7 +123,7 @@ class Reading:
 
 def find_nouns(onto: Ontology, words: list[str], blocked: set[int], joined: frozenset[int] = frozenset()) -> list[Noun]:
     """Type nouns; ``joined``: positions of words hyphen-joined to the word before ("award-winning")."""
-    nouns = _find_nouns(onto, words, blocked)
+    nouns = [_member_of(onto, words, n) for n in _find_nouns(onto, words, blocked)]
     starts = {n.start: n for n in nouns}
     for n in nouns:
         # "outage-related tickets", "award-winning films": a noun, a participle, then the head noun
@@ -134,6 +135,22 @@ def find_nouns(onto: Ontology, words: list[str], blocked: set[int], joined: froz
         n.negated = bool(set(before) & lx.NEGATION_WORDS)
         n.unconstrained = bool(set(words[max(0, n.start - 2) : n.start]) & lx.UNCONSTRAINED) and not n.negated
     return nouns
+
+
+def _member_of(onto: Ontology, words: list[str], n: Noun) -> Noun:
+    """ "loyalty *member*", "team member": a type noun then the head word of one relation into that type from
+    another type ("member" of MEMBER_OF, Guest -> LoyaltyTier) names that relation's source, not the type."""
+    if n.end >= len(words):
+        return n
+    w = words[n.end]
+    forms = set(lx.plural_forms(w)) | {w}
+    hits = {(e.src, e.name) for e in onto.edge_types if not e.structural and e.dst == n.type and e.src != n.type
+            and lx.words_of(e.name.replace("_", " "))[:1] and lx.words_of(e.name.replace("_", " "))[0] in forms
+            and len(w) >= 4}
+    if len(hits) != 1 or w in lx.nouns(onto):
+        return n
+    src, edge = hits.pop()
+    return Noun(src, n.start, n.end + 1, w.endswith("s") and not w.endswith("ss"), via=edge)
 
 
 def _find_nouns(onto: Ontology, words: list[str], blocked: set[int]) -> list[Noun]:
@@ -194,7 +211,24 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
         if len(types) == 1:
             t, n = min(hits, key=lambda h: _edits(w, h[1]))
             out.append(Noun(t, i, i + 1, w.endswith("s") or n not in onto.vertex_type(t).nouns))
+            used.add(i)
+    for i in range(len(words) - 1):
+        # "funding *bodies*", "reviewing panel": a word of a type's root before a noun for people or organisations
+        # that the graph does not know names that type (a Funder, a Reviewer)
+        w, head = words[i], words[i + 1]
+        if {i, i + 1} & used or head in known or head in singles or w in lx.FUNCTION_WORDS or len(w) < 5:
+            continue
+        root = lx.role_root(w)
+        types = {t for n, t in singles.items() if len(root) >= 4 and lx.role_root(n) == root and n != w}
+        if len(types) == 1 and not is_english_noun_of_graph(head, singles) and names_agent(head):
+            out.append(Noun(types.pop(), i, i + 2, head.endswith("s")))
+            used |= {i, i + 1}
     return out
+
+
+def is_english_noun_of_graph(word: str, singles: dict[str, str]) -> bool:
+    """The word is (a plural of) one of the graph's own single-word type nouns."""
+    return any(f in singles for f in lx.plural_forms(word))
 
 
 def _variant(word: str, noun: str) -> bool:

@@ -375,6 +375,11 @@ def _in_list(words: list[str], i: int) -> int:
     return int(i < len(words) and words[i] in ("or", "and"))
 
 
+def _gapped(phrase: str) -> str:
+    """A regex for an attribute phrase said with "of" between its words ("years of experience")."""
+    return r"\s+(?:of\s+)?".join(re.escape(w) for w in phrase.split())
+
+
 def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> list[Filter]:
     """Comparisons on ``target``'s numeric and date attributes; ``on_edge``: target is an edge type's attributes
     (the question's verb names that relation, so its one date is the one a year means)."""
@@ -385,11 +390,12 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
             continue
         for phrase in sorted((attr.name.replace("_", " "), *attr.words), key=len, reverse=True):
             stem_end = r"\w*" if len(phrase) >= 3 else ""  # "lasted" for "last"; never "more" for "m"
-            m = re.search(rf"\b{re.escape(phrase)}{stem_end}\b(.{{0,40}})", low)  # "lasted more than 4 hours"
+            said = _gapped(phrase)  # "years of experience" for years_experience
+            m = re.search(rf"\b{said}{stem_end}\b(.{{0,40}})", low)  # "lasted more than 4 hours"
             if not m or not any(p.search(m.group(1)) for p, _ in _CMP):
                 # "shorter than 2 hours": the comparison comes first and the attribute's unit word after the number
                 m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*(?:\d[\d,.]*\s*[kmb]?|{_NUMBER_WORD.pattern}))\s*"
-                              rf"(?:(?:of|in|worth of)\s+)?{re.escape(phrase)}\b", low)
+                              rf"(?:(?:of|in|worth of)\s+)?{said}\b", low)
                 if not m:
                     continue
             tail = m.group(1)
@@ -484,10 +490,20 @@ _COSTS = re.compile(r"\b(?:cost|costs|costing|priced|sells? for|sold for|selling
                     r"[$€£]?\s*(?P<n>\d[\d,]*(?:\.\d+)?)")
 
 
+# "grants worth more than $1,000,000", "over €2m": an amount of money (a currency sign or word) compared
+_MONEY = re.compile(r"(?:\b(?P<verb>worth|valued at|totalling|totaling|amounting to)\s+)?(?P<cmp>(?:" + _CMP_ANY
+                    + r"))\s*(?:[$€£]\s*(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<s>k|m|bn|b|million|billion)?\b|"
+                    r"(?P<n2>\d[\d,]*(?:\.\d+)?)\s*(?P<s2>k|m|bn|b|million|billion)?\s*"
+                    r"(?:dollars|euros|pounds|usd|eur|gbp)\b)")
+_MONEY_WORDS = ("price", "cost", "amount", "usd", "eur", "gbp", "fee", "budget", "salary", "revenue", "value", "worth",
+                "funding")
+_SCALE = {"k": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
+
+
 def _cost_comparison(r: Reading, target: VertexType) -> list[Filter]:
     m = _COSTS.search(r.low)
     if not m:
-        return []
+        return _money_comparison(r, target)
     fits = [a for a in target.attrs if a.kind in (INT, FLOAT) and any(u in a.name.lower() for u in lx.MEASURES["cheap"])]
     if len(fits) != 1:
         return []
@@ -497,6 +513,24 @@ def _cost_comparison(r: Reading, target: VertexType) -> list[Filter]:
     if i >= 0:
         r.use(i, i + 1, f"attribute {fits[0].name}")
     return [Filter(fits[0].name, op, float(m.group("n").replace(",", "")))]
+
+
+def _money_comparison(r: Reading, target: VertexType) -> list[Filter]:
+    """An amount of money compared ("worth more than $1,000,000", "over 2 million euros") filters the target's one
+    money attribute (its name says price, cost, amount, a currency …); none or several: nothing is read."""
+    m = _MONEY.search(r.low)
+    if not m:
+        return []
+    fits = [a for a in target.attrs if a.kind in (INT, FLOAT)
+            and any(u in lx.words_of(a.name.replace("_", " ")) for u in _MONEY_WORDS)]
+    if len(fits) != 1:
+        return []
+    op = next(o for rx, o in _CMP if rx.search(m.group("cmp")))
+    value = float((m.group("n") or m.group("n2")).replace(",", "")) * _SCALE.get(m.group("s") or m.group("s2") or "", 1)
+    _use_tail(r, m.group(0))
+    for w in (m.group("verb") or "").split():
+        r.use_phrase(w, f"attribute {fits[0].name}")
+    return [Filter(fits[0].name, op, value)]
 
 
 _COMPARATIVE = re.compile(r"\b(long|short|bigg|larg|small|heavi|light|cheap|old|young)er than\s+(\d[\d,]*(?:\.\d+)?)")

@@ -15,6 +15,7 @@ from core.retrieval.planning.paths import (
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.results import on_path_types
 from core.retrieval.planning.values import edge_attrs
+from core.type_synonyms import is_english_word, is_modifier_word
 
 
 def counted_noun(r: Reading, target: Noun) -> Noun | None:
@@ -108,8 +109,8 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
             if at >= 0 and is_active_head(v):
                 role = role_noun(r, lx.words_of(v)[0])
                 if role is not None:
-                    i, patient = role
-                    r.use(i, i + 1, f"edge {e.name}")
+                    i, patient, first = role
+                    r.use(first, i + 1, f"edge {e.name}")
                     r.role_noun = True
                     # the active verb's agent is the source when read forward: "X's mentor" (an agent noun) is the
                     # one whose relation reaches X, "X's mentees" (a patient noun) the ones X's relation reaches
@@ -175,8 +176,9 @@ def is_active_head(phrase: str) -> bool:
     return len(w) == 1 or (len(w) == 2 and w[1] in ("on", "to", "for", "at", "in", "with", "from", "into"))
 
 
-def role_noun(r: Reading, verb: str) -> tuple[int, bool] | None:
-    """(position, is a patient noun) of the active ``verb``'s agent or patient noun said as a noun of someone:
+def role_noun(r: Reading, verb: str) -> tuple[int, bool, int] | None:
+    """(position, is a patient noun, where its phrase begins) of the active ``verb``'s agent or patient noun said
+    as a noun of someone (with up to two qualifying words before it: "X's doctoral advisor"):
     "X's mentor", "the mentor of X", "X's supervisor" (agents); "X's mentees", "the supervisees of X" (patients).
     A word after "who" or a type noun is the verb itself ("who mentors X")."""
     if len(verb) < 4 or verb.endswith("ing"):
@@ -185,19 +187,35 @@ def role_noun(r: Reading, verb: str) -> tuple[int, bool] | None:
     for i, w in enumerate(r.words):
         if w == "_" or i in r.explained or len(w) < 4 or lx.role_root(w) != root:
             continue
+        first = _role_modifiers(r, i)
         after_of = i + 1 < len(r.words) and r.words[i + 1] in ("of", "to", "for") and "_" in r.words[i + 2 : i + 4]
-        owner = (i > 1 and r.words[i - 1] == "s" and r.words[i - 2] == "_") or (
+        owner = (first > 1 and r.words[first - 1] == "s" and r.words[first - 2] == "_") or (
             i > 0 and r.words[i - 1] == "_" and re.search(rf"\w['’]\s+{re.escape(w)}\b", r.question, re.I) is not None)
         counted = r.count and w.endswith("s") and i > 0 and r.words[i - 1] not in ("who", "which", "that")
         if owner or after_of or counted:  # "X's mentor", "the mentor of X", "how many dependencies does X have"
             singular = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
             if singular.endswith("ie"):
                 singular = singular[:-2] + "y"  # "dependencies"
+            first = first if owner else i
             if singular.endswith(lx.PATIENT_ENDINGS):
-                return i, True
+                return i, True, first
             if singular.endswith(lx.AGENT_ENDINGS):
-                return i, False
+                return i, False, first
     return None
+
+
+def _role_modifiers(r: Reading, i: int) -> int:
+    """Where the role noun at ``i`` begins with up to two words before it that only qualify it: an adjective or a
+    word no dictionary knows ("X's *doctoral* advisor", "X's *PhD* students"); ``i`` when there are none."""
+    first = i
+    while first > 0 and i - first < 2:
+        w = r.words[first - 1]
+        if w in ("_", "s") or first - 1 in r.explained or len(w) < 2 or w in lx.FUNCTION_WORDS:
+            break
+        if not (is_modifier_word(w) or not is_english_word(w)):
+            break
+        first -= 1
+    return first
 
 
 def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:
