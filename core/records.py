@@ -152,6 +152,9 @@ class EdgeCondition(_Record):
     # same far entity ("customers never impacted by any outage"); ``edge`` then names the relation.
     paths: list[list[PathStep]] = field(default_factory=list)
     conditions: list[EdgeCondition] = field(default_factory=list)  # conditions on the far entity itself
+    # "farms with more than 4 fields": how many such far entities (a comparison and a number), not just one
+    count_op: str | None = None  # > >= < <= ==
+    count: int = 0
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> EdgeCondition:

@@ -229,16 +229,21 @@ def names_no_agent(noun: str) -> bool:
     return not any(roots & (lex.ancestors(o) | {o}) for o in senses)
 
 
-def names_agent(noun: str) -> bool:
-    """One of the noun's two commonest senses is a person, organisation or group ("bodies", "panel", "staff").
-    False when WordNet does not know the noun."""
+def names_agent(noun: str, roots: tuple[str, ...] = AGENT_ROOTS) -> bool:
+    """One of the noun's two commonest senses is a person, organisation or group ("bodies", "panel", "staff"), or
+    one of ``roots``. False when WordNet does not know the noun."""
     lex = lexicon()
     if lex is None:
         return False
     w = noun.lower()
     senses = next((lex.senses[f][:2] for f in (w, w[:-1], w[:-2], w[:-3] + "y") if f and lex.senses.get(f)), ())
-    roots = {o for r in AGENT_ROOTS for o in lex.senses.get(r, ())[:1]}
-    return any(roots & (lex.ancestors(o) | {o}) for o in senses)
+    tops = {o for r in roots for o in lex.senses.get(r, ())[:1]}
+    return any(tops & (lex.ancestors(o) | {o}) for o in senses)
+
+
+def names_collective(noun: str) -> bool:
+    """An organisation or a group of things as one ("the cooperative", "the fleet", "the company")."""
+    return names_agent(noun, (*AGENT_ROOTS, "group"))
 
 
 def is_modifier_word(word: str) -> bool:

@@ -137,6 +137,7 @@ def test_gephi_label_as_name_not_type(tmp_path):
                         'attr.name="type"/><graph><node id="a"><data key="t">My Type</data></node></graph></graphml>',
          r"node a: label 'My Type' is not a valid identifier"),
         ("bomb.graphml", '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><graphml/>', "DTD"),
+        ("enc.graphml", '<?xml version="1.0" encoding="TTF-8"?><graphml/>', r"enc.graphml: cannot decode the file"),
         ("types.csv", "id:ID,age:integer\n1,2\n", r"types.csv line 1 column 2: unknown type 'integer'"),
         ("short.csv", "id:ID,name\n1,a\n2\n", r"short.csv line 3: 1 fields, the header has 2"),
         ("dupid.csv", "id:ID,name\n1,a\n1,b\n", r"dupid.csv line 3: duplicate id '1'"),

@@ -207,6 +207,8 @@ def read_graphml(path: Path, max_mb: float = 512.0) -> RawGraph:
     except ET.ParseError as exc:
         line, col = exc.position
         raise GraphImportError(f"{path} line {line} column {col + 1}: malformed XML ({exc})") from None
+    except (LookupError, UnicodeError) as exc:  # the XML declaration names an encoding Python lacks, or bytes lie
+        raise GraphImportError(f"{path}: cannot decode the file ({exc}); save it as UTF-8") from None
     if graphs != 1:
         raise GraphImportError(f"{path}: expected one <graph> element, found {graphs}")
     for e in out.edges:  # GraphML allows edges before their nodes: endpoints are checked once all are read

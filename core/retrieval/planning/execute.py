@@ -56,6 +56,11 @@ def with_condition(store, ids: list[str], target: str, cond: EdgeCondition) -> l
     far = [e.id for e in store.list_entities(cond.other, limit=GLOBAL_LIMIT) if all(matches(e, f) for f in cond.filters)]
     for inner in cond.conditions:
         far = with_condition(store, far, cond.other, inner)
+    if cond.count_op and not cond.paths:
+        # "farms with more than 4 fields": count each one's distinct far entities that pass (neighbors, per id)
+        wanted, far_set = COUNT_OPS[cond.count_op], set(far)
+        return [i for i in ids if wanted(len({o.id for _e, o in store.neighbors(i, cond.edge, cond.direction)
+                                               if o.id in far_set}), cond.count) != cond.negate]
     if cond.paths:  # a derived relation: every path must meet at the same far entity, so one query per entity
         having = {i for f in far for i in store.path_query(PathQuery([f], cond.paths, target))}
     else:
@@ -64,6 +69,8 @@ def with_condition(store, ids: list[str], target: str, cond: EdgeCondition) -> l
     return [i for i in ids if (i in having) != cond.negate]
 
 
+COUNT_OPS = {">": lambda n, k: n > k, ">=": lambda n, k: n >= k, "<": lambda n, k: n < k, "<=": lambda n, k: n <= k,
+             "==": lambda n, k: n == k}
 SHORT_ROUTE = 2  # hops within which a walk back to the anchor's own type means "others like it"
 
 

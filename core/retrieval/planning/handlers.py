@@ -283,8 +283,11 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
         e = r.onto.edges(target.via)[0]
         plan.conditions.append(EdgeCondition(e.name, "out", e.dst))
     asking = r.words[r.ask_from :]
+    tail = [w for w in r.words[target.end :] if w != "?"]
     every = target.plural and (bool(set(asking) & {"all", "every", "each"}) or (asking[:1] and asking[0] in (
-        "list", "enumerate", "name")))  # "Show me all the depots.", "List the operators."
+        "list", "enumerate", "name")) or (asking[:1] in (["what"], ["which"]) and tail in (
+        ["are", "there"], ["exist"], ["do", "we", "have"], ["are", "in", "the", "graph"])))
+    # "Show me all the depots.", "List the operators.", "What loyalty tiers are there?"
     if not (plan.filters or plan.walks or plan.conditions or r.count or r.aggregate or r.any or every
             or superlative(r, vt) is not None):
         return None  # "tell me about outages": nothing exact to compute
@@ -342,9 +345,6 @@ def _role_conditions(r: Reading, target: Noun) -> list[EdgeCondition]:
     return out
 
 
-# verbs that make the target the agent of a relation said as a noun ("made the most referrals") or its recipient
-AGENT_VERBS = frozenset("made make makes sent send sends gave give gives issued issue issues wrote write writes".split())
-RECIPIENT_VERBS = frozenset("received receive receives got get gets".split())
 # Words before a participle that make it passive: "the most *cited*", "is *cited* the most", "most often *cited*".
 PASSIVE_BEFORE = frozenset("most least more less often frequently widely heavily is are was were be been being get "
                            "gets got".split())
@@ -382,12 +382,12 @@ def _self_ranking(r: Reading, target: Noun) -> PathStep | None:
                 # (those it mentors: out)
                 r.use(i, i + 1, f"edge {e.name}")
                 return PathStep(e.name, "out" if w.endswith("ees") else "in", target.type)
-            if before & AGENT_VERBS or before & RECIPIENT_VERBS:
+            if before & lx.AGENT_VERBS or before & lx.RECIPIENT_VERBS:
                 r.use(i, i + 1, f"edge {e.name}")
                 for j in range(max(0, i - 4), i):
-                    if r.words[j] in AGENT_VERBS | RECIPIENT_VERBS:
+                    if r.words[j] in lx.AGENT_VERBS | lx.RECIPIENT_VERBS:
                         r.use(j, j + 1, f"edge {e.name}")
-                return PathStep(e.name, "out" if before & AGENT_VERBS else "in", target.type)
+                return PathStep(e.name, "out" if before & lx.AGENT_VERBS else "in", target.type)
     return None
 
 

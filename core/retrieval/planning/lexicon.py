@@ -56,6 +56,13 @@ BOTTOM_WORDS = frozenset("smallest lowest shortest least minimum min earliest ol
                          "lightest slowest narrowest".split())
 # Inclusion of the named entity itself in a set of its own type ("counting it", "that one included").
 INCLUDE_WORDS = frozenset("including included inclusive counting incl".split())
+# Verbs that say a relation through its noun: the agent's ("made / sent referrals") or the recipient's ("received").
+AGENT_VERBS = frozenset("made make makes sent send sends gave give gives issued issue issues wrote write writes".split())
+RECIPIENT_VERBS = frozenset("received receive receives got get gets".split())
+
+# Words for people in general ("the people X mentors"): no type, any person.
+PEOPLE_WORDS = frozenset("people someone somebody persons".split())
+
 # Phrases that say two things are related without saying how: the ontology's relation between the two types
 # is meant (the default path), so they are not unexplained.
 GENERIC_RELATION = re.compile(
@@ -197,6 +204,8 @@ def says_relation(word: str, head: str) -> bool:
     """``word`` is the relation word ``head`` as a noun: its plural ("stops" for "stop") or a nominalisation
     sharing all but the head's last letter ("enrolment" for "enroll", "registration" for "register")."""
     head = stem(head)
+    if len(head) == 3 and word in (head + "er", head + "ers"):
+        return True  # a short verb's agent: "owners" of OWNS
     if len(head) < 4:
         return False
     if head in {stem(f) for f in plural_forms(word)}:

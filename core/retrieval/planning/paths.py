@@ -121,7 +121,8 @@ def render_condition(c: EdgeCondition) -> str:
     step = f"-{c.edge}-> {c.other}" if c.direction == "out" else f"<-{c.edge}- {c.other}"
     cond = f"[{render_filters(c.filters)}]" if c.filters else ""
     inner = "".join(f" ({render_condition(i)})" for i in c.conditions)
-    return f"{'lacks' if c.negate else 'has'} {step}{cond}{inner}"
+    many = f" {c.count_op} {c.count} times" if c.count_op else ""
+    return f"{'lacks' if c.negate else 'has'} {step}{cond}{inner}{many}"
 
 
 def render_walk(walk: Walk) -> str:

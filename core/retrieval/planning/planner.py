@@ -37,7 +37,16 @@ from core.retrieval.planning.reading import (
     slot_doubts,
 )
 from core.retrieval.planning.results import Context, PlanResult, describe
-from core.retrieval.planning.values import Vocabulary, attr_filters, capacity_attr, lookup_attr, numeric_attr
+from core.retrieval.planning.values import (
+    Vocabulary,
+    attr_filters,
+    capacity_attr,
+    find_flag,
+    flag_phrases,
+    flag_values,
+    lookup_attr,
+    numeric_attr,
+)
 from core.retrieval.planning.walks import edge_noun, is_active_head, role_noun
 from core.type_synonyms import is_verb_form, names_no_agent
 
@@ -138,6 +147,9 @@ class Planner:
             attrs = [a for a in vt.attrs if any({lx.stem(w) for w in lx.words_of(ph)} <= stems for ph in a.words if ph)]
             if values and attrs:
                 fits.append(vt.name)
+        flagged = self._type_of_flag(r)
+        if flagged is not None and (not fits or fits == [flagged.type]):
+            return flagged  # the flag's phrase stands for its owner ("board members"); its filter reads the phrase
         if len(fits) != 1:
             return None
         vt = self.onto.vertex_type(fits[0])
@@ -146,6 +158,26 @@ class Planner:
         noun = Noun(fits[0], at, at + 1, True)  # the attribute word stands for its owner ("renewals")
         r.nouns = sorted([*r.nouns, noun], key=lambda n: n.start)
         return noun
+
+    def _type_of_flag(self, r: Reading) -> Noun | None:
+        """ "how many *board members* are there": a yes/no attribute's whole phrase, of two or more words and
+        ending in a noun, said as the set asked for, names the one type that has it (the filter then keeps it)."""
+        hits = []
+        for vt in self.onto.entity_types():
+            for a in vt.attrs:
+                if flag_values(self.ctx.vocab.values(vt).get(a.name, ())) is None:
+                    continue
+                for p in flag_phrases(a):
+                    if len(p) < 2 or p[-1].endswith(("ed", "ing")):
+                        continue
+                    hit = find_flag(r.words, p, r.ask_from, len(r.words), set())
+                    if hit is not None and not hit[2]:
+                        hits.append((vt.name, hit))
+                        break
+        if len({t for t, _ in hits}) != 1:
+            return None
+        t, (start, end, _neg) = hits[0]
+        return Noun(t, end - 1, end, r.words[end - 1].endswith("s"))
 
     def _counts_edge_number(self, r: Reading, noun: Noun) -> bool:
         """ "how many loyalty *points* does X have": the plural word after the type noun is a number an edge of

@@ -22,7 +22,7 @@ from core.schema import DATE, FLOAT, INT
 from core.store.filters import matches
 
 GROUP_LIMIT = 2_000  # candidates ranked for "which X has the most Y"
-TIE_DOUBT = 5  # more winners than this tied at the top: not sure
+TIE_DOUBT = facts.MAX_LISTED  # more winners tied at the top than an answer lists: the measure is likely not meant
 
 
 def ranked(ctx: Context, r: Reading, target: Noun, counted: Noun, among: list[str] | None = None,

@@ -23,7 +23,14 @@ from core.ontology import CRM, Ontology
 from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
-from core.type_synonyms import is_english_word, is_modifier_word, is_verb_form, is_verb_word, names_agent
+from core.type_synonyms import (
+    is_english_word,
+    is_modifier_word,
+    is_verb_form,
+    is_verb_word,
+    names_agent,
+    names_collective,
+)
 
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
@@ -147,8 +154,8 @@ def _member_of(onto: Ontology, words: list[str], n: Noun) -> Noun:
     hits = {(e.src, e.name) for e in onto.edge_types if not e.structural and e.dst == n.type and e.src != n.type
             and lx.words_of(e.name.replace("_", " "))[:1] and lx.words_of(e.name.replace("_", " "))[0] in forms
             and len(w) >= 4}
-    if len(hits) != 1 or w in lx.nouns(onto):
-        return n
+    if len(hits) != 1 or w in lx.nouns(onto) or is_verb_word(w):
+        return n  # "customer *opened*" is the relation said as a verb, not a noun for its source
     src, edge = hits.pop()
     return Noun(src, n.start, n.end + 1, w.endswith("s") and not w.endswith("ss"), via=edge)
 
@@ -197,7 +204,8 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
         hits = {(t, n) for n, t in singles.items()
                 if (len(w) >= 6 and (not real or _variant(w, n)) and _edits(w, n) <= (1 if len(w) < 9 else 2)
                     and not (n.startswith(clip) or w.startswith(n)))  # "provide" is not a typo of "provider"
-                or (len(clip) >= 4 and len(n) >= len(clip) + 3 and n.startswith(clip))}
+                or (len(clip) >= 4 and len(n) >= len(clip) + 3 and n.startswith(clip)
+                    and not (real and is_verb_word(w)))}  # "employ" is a verb, not a clipped "employees"
         types = {t for t, _ in hits}
         if not types and w.endswith("s") and len(w) >= 5:
             # the head of a two-word type noun in the plural ("opposing *firms*" for LawFirm, "law firm"), when no
@@ -212,11 +220,39 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
             t, n = min(hits, key=lambda h: _edits(w, h[1]))
             out.append(Noun(t, i, i + 1, w.endswith("s") or n not in onto.vertex_type(t).nouns))
             used.add(i)
+    for i, w in enumerate(words):
+        # "which *staff* are supervised by …" for StaffMember ("staff member"): the first word of one two-word type
+        # noun, itself a noun for a group of people, that nothing else of the graph uses
+        if i in used or w in known or w in singles or len(w) < 4 or w in lx.FUNCTION_WORDS:
+            continue
+        types = {t for n, t in onto.type_nouns().items() if len(n.split()) == 2 and n.split()[0] == w}
+        if len(types) == 1 and (i + 1 >= len(words) or words[i + 1] not in {n.split()[1] for n in onto.type_nouns()
+                                                                            if len(n.split()) == 2}) \
+                and names_collective(w):
+            out.append(Noun(types.pop(), i, i + 1, True))
+            used.add(i)
+    for i, w in enumerate(words):
+        # "our *members*" in a graph of farmers with member_since and is_board_member: a noun for people that only
+        # one type's attribute names use names that type
+        if (i in used or w in known or w in singles or len(w) < 5 or not w.endswith("s") or w in _GENERIC_ATTR_WORDS
+                or not names_agent(w)):
+            continue
+        forms = set(lx.plural_forms(w)) - {w}
+        named = [(vt.name, a) for vt in onto.entity_types() for a in vt.attrs
+                 if forms & set(lx.words_of(a.name.replace("_", " ")))]
+        types = {t for t, a in named if not _is_flag(a)}  # "contractors" for is_contractor is the flag, not a type
+        said_flag = any(_is_flag(a) and i > 0 and lx.words_of(a.name.replace("_", " "))[-2:-1] == [words[i - 1]]
+                        for _t, a in named)  # "*board* members" is is_board_member
+        is_value = any(forms & set(lx.words_of(str(v))) for vt in onto.entity_types() for a in vt.attrs for v in a.values)
+        if len(types) == 1 and not said_flag and not is_value:
+            out.append(Noun(types.pop(), i, i + 1, True))
+            used.add(i)
     for i in range(len(words) - 1):
         # "funding *bodies*", "reviewing panel": a word of a type's root before a noun for people or organisations
         # that the graph does not know names that type (a Funder, a Reviewer)
         w, head = words[i], words[i + 1]
-        if {i, i + 1} & used or head in known or head in singles or w in lx.FUNCTION_WORDS or len(w) < 5:
+        if ({i, i + 1} & used or head in known or head in singles or w in lx.FUNCTION_WORDS or len(w) < 5
+                or head in lx.FUNCTION_WORDS or head in _AUXILIARIES or len(head) < 4):
             continue
         root = lx.role_root(w)
         types = {t for n, t in singles.items() if len(root) >= 4 and lx.role_root(n) == root and n != w}
@@ -224,6 +260,14 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
             out.append(Noun(types.pop(), i, i + 2, head.endswith("s")))
             used |= {i, i + 1}
     return out
+
+
+# Attribute-name words too general to name a type ("article *type*", "status")
+_GENERIC_ATTR_WORDS = frozenset("types type kinds kind names name statuses status codes code numbers number ids".split())
+
+
+def _is_flag(attr) -> bool:
+    return bool(attr.values) and {str(v).casefold() for v in attr.values} <= lx.TRUTHY | lx.FALSY
 
 
 def is_english_noun_of_graph(word: str, singles: dict[str, str]) -> bool:
@@ -424,7 +468,10 @@ def _value_nouns(r: Reading) -> None:
             if (seg[:-1] != list(phrase[:-1]) or phrase[-1] not in lx.plural_forms(seg[-1])
                     or any(j in r.blocked for j in range(i, i + n))):
                 continue
-            if any(m.start == i + n for m in r.nouns) or any(m.start <= i and m.end >= i + n for m in r.nouns):
+            if any(m.start == i + n for m in r.nouns) or any(m.start <= i and m.end >= i + n for m in r.nouns) or (
+                    i + n < len(r.words) and r.words[i + n].endswith(("ed", "ing"))
+                    and any(m.start == i + n + 1 for m in r.nouns)):
+                # ("organic *certified* farms": a value and a participle before a type noun describe that noun)
                 # a modifier of the noun after it, or inside a type's own noun ("league" is a type and a value;
                 # "data" is a department and the first word of "data centres")
                 break
@@ -563,6 +610,12 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     # an attribute said in other words ("have *insurance*" for insured) is a condition, not a relation word
     others |= {lx.stem(w) for w in r.words if len(w) >= 6
                and any(len(a) >= 6 and a[:5] in (w[:5], w[2:7], w[3:8]) for a in lx.attribute_words(r.onto))}
+    # an edge's closed value in other words ("recommended *rejecting*" for recommendation=reject) is a condition
+    # on the relation, not the relation
+    edge_values = {w for e in r.onto.edge_types for a in e.attrs for v in a.values
+                   for w in lx.words_of(str(v)) if len(w) >= 4 and w not in lx.FUNCTION_WORDS}
+    others |= {lx.stem(w) for w in r.words if len(w) >= 4 and any(
+        w == x or (w.startswith(x) and w[len(x):] in ("ing", "ed", "d", "s", "es")) for x in edge_values)}
     # ... also as its agent or patient noun ("*mentees*" for MENTORED_BY, walked or not)
     roots = {lx.role_root(w) for phrase, edge, _weak in lx.verb_phrases(r.onto) if edge not in used
              for w in phrase.split() if w not in lx.FUNCTION_WORDS and len(w) > 3}
@@ -580,7 +633,10 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
                 start += 1
         gap = [w for i, w in enumerate(r.words[e1:s2], e1) if w not in lx.FUNCTION_WORDS and w != "_"
                and i not in r.explained]
-        if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1 and not set(r.words[e1:s2]) & INDEFINITES:
+        # a self-relation in other words ("members *brought in by* people X referred") may be a hop the route
+        # did not walk, or the other way round: never taken as said
+        if len(rel) == 1 and rel <= used and len(gap) <= MAX_RELATION_WORDS + 1 and not set(r.words[e1:s2]) & INDEFINITES \
+                and t1 != t2:
             out |= {i for i in range(start, s2) if lx.stem(r.words[i]) not in others and not _names_a_thing(r, i)
                     and not any(ch.isdigit() for ch in r.words[i])}  # a number is a condition, not a relation word
     modal = next((i for i, w in enumerate(r.words) if w in lx.MODALS), None)
@@ -591,7 +647,7 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
         rel = _relations(r.onto, t1, t2)
         tail = [w for i, w in enumerate(r.words[e2:], e2) if w not in lx.FUNCTION_WORDS and w != "_" and i not in r.explained]
-        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS:
+        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS and t1 != t2:
             out |= {i for i in range(e2, len(r.words)) if not any(ch.isdigit() for ch in r.words[i])
                     and lx.stem(r.words[i]) not in others and not _names_a_thing(r, i)}
     if modal is not None:
@@ -626,6 +682,37 @@ def _names_a_thing(r: Reading, i: int) -> bool:
     return owned or head
 
 
+# Content words a verb phrase about the data's owner may have ("does the co-op *keep track of*").
+MAX_OWNER_WORDS = 3
+
+
+def _owner_words(r: Reading) -> set[int]:
+    """ "belong to *the cooperative*", "are in *the fleet*", "does *the company* employ": a singular organisation
+    or group that no type, attribute or value of the graph names is whoever owns the data, like "we"; it and the
+    few words of its verb (up to the typed thing before it, or to the end) restrict nothing."""
+    known = lx.attribute_words(r.onto) | set(lx.nouns(r.onto)) | {
+        w for ph, _e, _w in lx.verb_phrases(r.onto) for w in ph.split()}
+    typed = {i for n in r.nouns for i in range(n.start, n.end)} | {i for i, w in enumerate(r.words) if w == "_"}
+    out: set[int] = set()
+    for i, w in enumerate(r.words):
+        if (i == 0 or r.words[i - 1] not in ("the", "our") or i in r.explained or i in typed or w in known
+                or w.endswith("s") or len(w) < 4 or not names_collective(w)):
+            continue
+        if any(lx.words_of(str(v)) == [w] for vt in r.onto.entity_types() for a in vt.attrs for v in a.values):
+            continue  # a value of its own ("the Gold" tier) is a filter
+        before = max([j for j in typed if j < i], default=-1)
+        after = min([j for j in typed if j > i], default=len(r.words))
+        if after < len(r.words) or w in lx.PEOPLE_WORDS:
+            continue  # "the people X referred": a set said before what it relates to, not the data's owner
+        span = [j for j in range(before + 1, after) if j != i and r.words[j] not in lx.FUNCTION_WORDS
+                and j not in r.explained]
+        if len(span) > MAX_OWNER_WORDS or any(r.words[j] in known or any(ch.isdigit() for ch in r.words[j])
+                                                for j in span):
+            continue
+        out |= {i, *span}
+    return out
+
+
 def account(r: Reading, used_edges: set[str], impact: bool, target: str | None = None,
             scene_signal: frozenset[str] = frozenset()) -> tuple[float, list[str]]:
     """(confidence, unexplained words): the share of content words the plan accounts for. Words of a scene-setting
@@ -645,10 +732,18 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         start = len(text[: m.start()].split())
         span = range(start, start + len(m.group(0).split()))
         near_us = set(r.words[max(0, span.start - 2) : span.stop + 2]) & {"we", "us", "our"}
-        if used_edges or near_us:  # "the vendors we work with": our own, i.e. all of them
+        # "hotels that belong to the Boutique brand": the value after it is the relation meant (a filter)
+        to_value = any((r.explained.get(j) or "").startswith(("filter", "attribute"))
+                       for j in range(span.stop, min(span.stop + 3, len(r.words))))
+        if used_edges or near_us or to_value:  # "the vendors we work with": our own, i.e. all of them
             generic |= set(span)
+    generic |= _owner_words(r)
     edge_words = {lx.stem(w) for phrase, edge, _ in lx.verb_phrases(r.onto) if edge in used_edges for w in phrase.split()}
     used_heads = {phrase.split()[0] for phrase, edge, weak in lx.verb_phrases(r.onto) if edge in used_edges and not weak}
+    # a word this graph's attributes are named with is content here, even where it is filler elsewhere ("sit on
+    # the *board*" with is_board_member)
+    own_words = {w for w in lx.attribute_words(r.onto) if len(w) >= 4} - {"name", "type", "kind", "count", "number"}
+    self_walked = any(e.src == e.dst for name in used_edges for e in r.onto.edges(name))
     content, unexplained = len(r.anchors), []  # each anchor mention is one explained content word
     for i, w in enumerate(r.words):
         if w == "_":
@@ -656,7 +751,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         if i in r.explained:
             content += 1
             continue
-        if (w in lx.FUNCTION_WORDS or w in lx.WH_WORDS or (len(w) <= 2 and not any(ch.isdigit() for ch in w))
+        if ((w in lx.FUNCTION_WORDS and w not in own_words) or w in lx.WH_WORDS
+                or (len(w) <= 2 and not any(ch.isdigit() for ch in w))
                 or w in lx.words_of(r.onto.name.replace("_", " "))):  # "the university" in a graph named so
             continue
         if w in lx.RECORD_WORDS and i not in verb_at:
@@ -664,11 +760,19 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         if i < r.ask_from and w not in scene_signal and not r.retyped:
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later
         content += 1
+        if w in lx.PEOPLE_WORDS and self_walked:
+            continue  # "the people X referred": others of the named one's kind, at the self-relation's far end
         if (i in ops or i in impact_at or i in r.references or i in single or i in generic or _verb_of_value(r, i)
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges
                 or any(lx.says_relation(w, h) for h in used_heads)):  # "employees of X" for EMPLOYED_BY
             continue
         unexplained.append(w)
+    light = lx.AGENT_VERBS | lx.RECIPIENT_VERBS | {lx.stem(x) for x in lx.WEAK_VERBS}
+    if self_walked and any(is_verb_form(w) and w not in light and lx.stem(w) not in light
+                           for w in unexplained) and "hop?" not in r.doubts:
+        # "members *brought in by* people X referred": a verb no relation has, where a self-relation is walked, may
+        # be another hop of it (or the way back)
+        r.doubts.append("hop?")
     unexplained += r.doubts
     content += len(r.doubts)
     if not content:

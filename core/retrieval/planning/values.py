@@ -18,7 +18,7 @@ from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.paths import derived_steps, first_step_to
 from core.retrieval.planning.reading import Noun, Reading
 from core.schema import DATE, FLOAT, INT, STRING, VertexType
-from core.type_synonyms import is_verb_word
+from core.type_synonyms import is_verb_form, is_verb_word
 
 SCAN_LIMIT = 200_000
 CALENDAR = ("january february march april may june july august september october november december monday "
@@ -273,6 +273,8 @@ def flag_phrases(attr) -> list[list[str]]:
     if len(toks) > 1 and toks[0] in ("is", "has", "have", "can", "was"):
         toks = toks[1:]
     out = [toks] if toks else []
+    if len(toks) == 2 and len(toks[0]) >= 4 and toks[1].endswith("ed") and is_verb_form(toks[1]):
+        out.append(toks[:1])  # "organic farms" for organic_certified: the participle only says who vouches
     for ph in attr.words:
         w = lx.words_of(ph)
         if len(w) > 1 and w not in out:
@@ -590,12 +592,24 @@ def _numeric_equality(r: Reading, target: VertexType, have: set[str]) -> list[Fi
             if not p or set(p) & (KIND_WORDS[INT] | lx.FUNCTION_WORDS | {"year"}):
                 continue
             i = lx.find_phrase(r.words, " ".join(p))
+            if i < 0 and len(p) == 1 and len(p[0]) >= 4:
+                # the attribute said as its verb: "reviews *scored* 5", "rated 4"
+                i = next((k for k, w in enumerate(r.words) if w != p[0] and w.startswith(p[0].rstrip("e"))
+                          and w[len(p[0].rstrip("e")):] in ("ed", "d", "es", "s")), -1)
             j = i + len(p)
             if i >= 0 and j < len(r.words) and r.words[j].isdigit() and not (
                     j + 1 < len(r.words) and r.words[j + 1] in ("percent", "pct")):
                 out.append(Filter(attr.name, "==", int(r.words[j])))
                 r.use(i, j + 1, f"filter {attr.name}")
                 break
+            if len(p) == 1 and p[0].endswith("s"):
+                # a number and the attribute's singular word before the type noun: "*5-star* hotels"
+                k = next((k for k in range(1, len(r.words) - 1) if r.words[k] == p[0][:-1] and r.words[k - 1].isdigit()
+                          and any(n.start == k + 1 for n in r.nouns)), -1)
+                if k > 0:
+                    out.append(Filter(attr.name, "==", int(r.words[k - 1])))
+                    r.use(k - 1, k + 1, f"filter {attr.name}")
+                    break
     return out
 
 
@@ -668,6 +682,10 @@ def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = Non
                     if set(lx.words_of(v)) <= said:
                         continue  # "member" in "which member of the lab" is the relation, not role=member
                     at = lx.find_phrase(r.words, lx.phrase_of(v))
+                    if at < 0 and " " not in v.strip() and len(v) >= 4:
+                        # the value said as its verb form: "recommended *rejecting*" for recommendation=reject
+                        at = next((i for i, w in enumerate(r.words) if i not in r.explained and w != v.lower()
+                                   and w.startswith(v.lower()) and w[len(v):] in ("ing", "ed", "d", "s", "es")), -1)
                     if at < 0:
                         continue
                     if len(v) <= 2:  # "A" (a grade) is also an article: only beside the attribute's word ("an A grade")
@@ -677,6 +695,9 @@ def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = Non
                     s.edge_attrs[a.name] = v
                     r.use(at, at + len(lx.words_of(v)), f"edge {a.name}")
                     stems = [lx.stem(w) for w in r.words]
+                    for k, w in enumerate(r.words):  # "*recommended* rejecting" for recommendation
+                        if len(w) >= 8 and any(len(t) >= 8 and t[:7] == w[:7] for t in lx.words_of(a.name.replace("_", " "))):
+                            r.use(k, k + 1, f"edge {a.name}")
                     for p in edge_attr_phrases(a):  # "a lead *role*": the attribute's own word
                         for k in range(len(stems) - len(p) + 1):
                             if [{lx.stem(f) for f in lx.plural_forms(w)} & {p[j]} for j, w in
@@ -723,11 +744,33 @@ def _condition(vocab: Vocabulary, r: Reading, target: str, n: Noun) -> EdgeCondi
     if step is None:
         return None
     far = attr_filters(vocab, r, r.onto.vertex_type(n.type), n.start, scope=(max(0, n.start - 4), n.end + 6))
+    count_op, count = _count_before(r, n) if not derived else (None, 0)
     r.use(n.start, n.end, f"condition {n.type}")
     for i in range(max(0, n.start - 4), n.start):
         if r.words[i] in lx.NEGATION_WORDS | lx.UNCONSTRAINED | {"free", "a", "an", "single", "least", "one", "some"}:
             r.use(i, i + 1, "condition")
-    return EdgeCondition(step.edge, step.direction, n.type, far, n.negated, derived)
+    return EdgeCondition(step.edge, step.direction, n.type, far, n.negated, derived, count_op=count_op, count=count)
+
+
+def _count_before(r: Reading, n: Noun) -> tuple[str | None, int]:
+    """ "more than 4 *fields*", "at least three bookings": a comparison and a number right before the noun."""
+    lo = max(0, n.start - 5)
+    text = " ".join(r.words[lo : n.start])
+    for pattern, op in _CMP:
+        m = re.search(rf"(?:{pattern.pattern})\s+(\d+|{_NUMBER_WORD.pattern})\s*$", text)
+        if m:
+            said = m.group(m.lastindex)
+            k = int(said) if said.isdigit() else NUMBER_WORDS[said]
+            for w in lx.words_of(m.group(0)):
+                r.use_phrase(w, "count condition")
+            return op, k
+    m = re.search(rf"\b(exactly\s+)?(\d+|{_NUMBER_WORD.pattern})\s*$", text)
+    if m and m.group(1):  # "exactly 2 fields"
+        said = m.group(2)
+        for w in lx.words_of(m.group(0)):
+            r.use_phrase(w, "count condition")
+        return "==", int(said) if said.isdigit() else NUMBER_WORDS[said]
+    return None, 0
 
 
 def lookup_attr(r: Reading, vt: VertexType) -> str | None:
@@ -781,7 +824,26 @@ def numeric_attr(r: Reading, vt: VertexType) -> str | None:
         for j, w in enumerate(r.words):  # every word of the attribute ("how long … last (hours)", "bed" for beds)
             if w in mine or lx.stem(w) in stems or any(len(x) >= 4 and w.startswith(x) for x in mine):
                 r.use(j, j + 1, f"attribute {attr.name}")
-    return best[1] if best else None
+    if best is None:
+        return _money_attr(r, vt)
+    return best[1]
+
+
+# Nouns for an amount of money: they name a type's one money attribute ("the most grant *money*").
+MONEY_NOUNS = frozenset("money funding funds spend spending dollars euros pounds".split())
+
+
+def _money_attr(r: Reading, vt: VertexType) -> str | None:
+    """ "the most grant *money*", "how much *funding*": the type's one numeric attribute whose name says money."""
+    at = next((i for i, w in enumerate(r.words) if w in MONEY_NOUNS and i not in r.explained), -1)
+    if at < 0:
+        return None
+    fits = [a for a in vt.attrs if a.kind in (INT, FLOAT)
+            and any(u in lx.words_of(a.name.replace("_", " ")) for u in _MONEY_WORDS)]
+    if len(fits) != 1:
+        return None
+    r.use(at, at + 1, f"attribute {fits[0].name}")
+    return fits[0].name
 
 
 def noun_at(r: Reading, start: int) -> Noun | None:

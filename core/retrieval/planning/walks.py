@@ -59,7 +59,7 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
         # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
         # "the researchers who report to X", "the buyer who referred X"
         second = any(n.type == anchor.type and (n.plural or n.end < a_pos or n.start > a_pos + 1) and n.end != a_pos
-                     for n in r.nouns) or bool(set(r.words) & PEOPLE_WORDS)  # "the people X mentors"
+                     for n in r.nouns) or bool(set(r.words) & lx.PEOPLE_WORDS)  # "the people X mentors"
         end = end_self_hop(r, anchor, target, legs) if first is None and legs else None
         if end is not None:
             # "who mentors the agents at X", "investigators mentored by someone working at S": the target's own
@@ -134,9 +134,6 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
     return None
 
 
-# words for other people of the anchor's kind at the far end of its self-relation ("the people X mentored")
-PEOPLE_WORDS = frozenset("people someone somebody persons".split())
-
 
 def end_self_hop(r: Reading, anchor: Entity, target: str, legs) -> PathStep | None:
     """A self-relation of the target's type said between the target and the anchor and walked by no leg: the
@@ -160,7 +157,7 @@ def end_self_hop(r: Reading, anchor: Entity, target: str, legs) -> PathStep | No
                 if stems[i : i + len(p)] == p and i not in r.explained:
                     r.use(i, i + len(p), f"edge {e.name}")
                     for j, w in enumerate(r.words):
-                        if w in PEOPLE_WORDS:
+                        if w in lx.PEOPLE_WORDS:
                             r.use(j, j + 1, f"type {target}")  # "mentored by *someone* working at S"
                     # the subject of a forward reading is the source: from the object, walk against the edge
                     return PathStep(e.name, "in" if forward else "out", target)
@@ -196,7 +193,7 @@ def role_noun(r: Reading, verb: str) -> tuple[int, bool, int] | None:
             singular = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
             if singular.endswith("ie"):
                 singular = singular[:-2] + "y"  # "dependencies"
-            first = first if owner else i
+            first = first if owner or counted else i  # "X's *doctoral* advisor", "how many *direct* dependencies"
             if singular.endswith(lx.PATIENT_ENDINGS):
                 return i, True, first
             if singular.endswith(lx.AGENT_ENDINGS):
