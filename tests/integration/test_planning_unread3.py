@@ -185,3 +185,51 @@ def test_how_many_related_things_a_count_condition_says(farming):
         _, plan = ask(pipe, q)
         assert plan.confidence >= 0.75 and plan.result_count == want, q
         assert plan.conditions and plan.conditions[0].count_op is not None
+
+
+def test_the_most_common_kind_of_entity_and_an_edge_attribute_named_in_two_words(publishing, hotels):
+    g, pipe = publishing
+    sizes = Counter(d["labels"].lstrip(":") for _n, d in g.nodes(data=True))
+    a, plan = ask(pipe, "Which kind of entity is most common in this graph?")
+    assert plan.operator == "argmax" and a.text.startswith(sizes.most_common(1)[0][0])
+    names = _unique_names(g)
+    authors = of(g, "Author")
+    adv, stu, d = next((a, s, d) for a, s, d in _edges(g, "ADVISED")
+                       if names[_name(authors[a])] == 1 and names[_name(authors[s])] == 1)
+    a, plan = ask(pipe, f"In what year did {_name(authors[stu])} finish a PhD under {_name(authors[adv])}?")
+    assert plan.attribute == "phd_year" and plan.confidence >= 0.75 and str(d["phd_year"]) in a.text
+    grants = of(g, "Grant")
+    funders = of(g, "Funder")
+    f = next(f for f in sorted(funders) if names[_name(funders[f])] == 1)
+    total = sum(grants[gr]["amount_usd"] for gr, ff, _d in _edges(g, "AWARDED_BY") if ff == f)
+    a, plan = ask(pipe, f"What's the total value of all grants awarded by the {_name(funders[f])}?")
+    assert plan.attribute == "amount_usd" and f"{total:,.0f}" in a.text
+    g, pipe = hotels
+    sizes = Counter(d["labels"].lstrip(":") for _n, d in g.nodes(data=True))
+    kind, n = sizes.most_common(1)[0]
+    a, _plan = ask(pipe, "What kind of record is most common in this dataset, and how many of them are there?")
+    assert kind in a.text and str(n) in a.text
+
+
+@pytest.fixture(scope="module")
+def museum(tmp_path_factory):
+    return built(tmp_path_factory.mktemp("museum7"), "byog15", 7, "museum.graphml")
+
+
+def test_the_head_of_a_compound_type_noun_and_the_collection_as_owner(museum):
+    g, pipe = museum
+    names = _unique_names(g)
+    artists = of(g, "Artist")
+    made = defaultdict(set)
+    for w, a, _d in _edges(g, "CREATED_BY"):
+        made[a].add(w)
+    who = next(a for a in sorted(made) if names[_name(artists[a])] == 1)
+    _, plan = ask(pipe, f"Show me the works by {_name(artists[who])}.")  # "works" for Artwork (art + work)
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == made[who]
+    _, plan = ask(pipe, "How many artists have more than 5 works in the collection?")
+    assert plan.confidence >= 0.75 and plan.result_count == sum(len(made[a]) > 5 for a in artists)
+    teacher = {s: t for t, s, _d in _edges(g, "MENTORED")}
+    pupil = next((s for s in sorted(teacher) if names[_name(artists[s])] == 1), None)
+    if pupil is not None:  # "teacher" is no verb of the owner: the hop is not skipped as "in the collection"
+        _, plan = ask(pipe, f"Which works by {_name(artists[pupil])}'s teacher are in the collection?")
+        assert plan.confidence < 0.75 or set(plan.result_ids) == made[teacher[pupil]]

@@ -474,6 +474,10 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                           if other.id == b.id and edge.attrs.get(attr.name) is not None]
                 if span is not None:
                     r.use(span[0], span[1], f"edge attribute {attr.name}")
+                    mine = set(lx.words_of(attr.name.replace("_", " "))) - lx.FUNCTION_WORDS
+                    for k, w in enumerate(r.words):  # "what *year* did X finish a *PhD*" for phd_year
+                        if w in mine:
+                            r.use(k, k + 1, f"edge attribute {attr.name}")
                 _use_relation_words(r, e)
                 plan = Plan("lookup", anchors=[a.id, b.id], target_type=e.name, operator="value",
                             attribute=attr.name, explanation=f"{attr.name} of {e.name} between {a.id} and {b.id}")
@@ -591,6 +595,33 @@ def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
         plan = Plan("aggregate", operator="count", explanation=desc)
         return PlanResult(plan, [facts.graph_count(n, what, desc)], [])
     return None
+
+
+def most_common_type(ctx: Context, r: Reading) -> PlanResult | None:
+    """ "Which kind of entity is most common in this graph?": the entity type with the most entities (no type of
+    this graph named, a word for the graph's parts and a superlative of how many)."""
+    if r.anchors or r.nouns:
+        return None
+    text = " ".join(r.words)  # "what kind of record is most common, and how many of them are there?"
+    if not (re.search(rf"\b(?:kinds?|types?|sorts?)\b.*\b(?:{_PARTS['entity']})\b|\b(?:{_PARTS['entity']})\s+"
+                      rf"(?:types?|kinds?)\b|\b(?:kinds?|types?|sorts?)\s+of\s+(?:{_PARTS['entity']})\b", text)
+            and re.search(r"\b(?:most\s+(?:common|frequent|numerous)|(?:most|largest\s+number\s+of)\s+"
+                          r"(?:records|entities|nodes|instances|members)|commonest)\b", text)):
+        return None
+    own = {v.name for v in r.onto.entity_types()}
+    counts = {t: n for t, n in ctx.store.stats().get("entities", {}).items() if t in own}
+    if not counts:
+        return None
+    top = max(counts.values())
+    winners = sorted(t for t, n in counts.items() if n == top)
+    for i in range(len(r.words)):
+        r.use(i, i + 1, "the dataset")
+    order = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    runners = "; ".join(f"{t} {n}" for t, n in order[len(winners) : len(winners) + 3])
+    desc = "entities per type of the graph"
+    plan = Plan("aggregate", operator="argmax", explanation=f"most entities per entity type ({desc})")
+    listed = "; ".join(f"{t} ({top} entities)" for t in winners)
+    return PlanResult(plan, [facts.ranked("most", "", "entity type", top, desc, runners, listed)], [])
 
 
 def count_edges(ctx: Context, r: Reading) -> PlanResult | None:

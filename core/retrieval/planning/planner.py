@@ -424,6 +424,10 @@ class Planner:
             whole = h.dataset_size(ctx, r)  # "how many nodes does this graph contain?"
             if whole is not None:
                 return whole
+        if target is None or target.generic:
+            common = h.most_common_type(ctx, r)  # "which kind of entity is most common in this graph?"
+            if common is not None:
+                return common
         if first in ("which", "what") and target is not None and target.start > r.ask_from + 1:
             unknown = self._unknown_asked_noun(r)  # "which fulfillment centers shipped orders …": the set asked for
             if unknown is not None:  # is no type of ours, whatever later noun the route could end at

@@ -212,6 +212,12 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
             # other type's noun, attribute word or value uses it; singular "the firm" is the graph's owner
             types = {t for n, t in onto.type_nouns().items() if " " in n and n.split()[-1] in lx.plural_forms(w)
                      and w not in n.split()}
+            if not types:
+                # the head of a compound type noun in the plural ("works" for Artwork: art + work), when its first
+                # part is a word of its own
+                head = w[:-1]
+                types = {t for n, t in singles.items() if len(head) >= 4 and n.endswith(head)
+                         and len(n) - len(head) >= 3 and is_english_word(n[: -len(head)])}
             hits = {(t, w) for t in types}
             if len(types) == 1 and any(w[:-1] in lx.words_of(str(v)) or w in lx.words_of(str(v))
                                        for vt in onto.entity_types() for a in vt.attrs for v in a.values):
@@ -707,8 +713,8 @@ def _owner_words(r: Reading) -> set[int]:
         span = [j for j in range(before + 1, after) if j != i and r.words[j] not in lx.FUNCTION_WORDS
                 and j not in r.explained]
         if len(span) > MAX_OWNER_WORDS or any(r.words[j] in known or any(ch.isdigit() for ch in r.words[j])
-                                                for j in span):
-            continue
+                                                or not is_verb_word(r.words[j]) for j in span):
+            continue  # only the verb of "belong to the co-op", "does the company employ"; a noun may be a hop
         out |= {i, *span}
     return out
 

@@ -830,7 +830,7 @@ def numeric_attr(r: Reading, vt: VertexType) -> str | None:
 
 
 # Nouns for an amount of money: they name a type's one money attribute ("the most grant *money*").
-MONEY_NOUNS = frozenset("money funding funds spend spending dollars euros pounds".split())
+MONEY_NOUNS = frozenset("money funding funds spend spending dollars euros pounds value worth".split())
 
 
 def _money_attr(r: Reading, vt: VertexType) -> str | None:
