@@ -233,3 +233,36 @@ def test_the_head_of_a_compound_type_noun_and_the_collection_as_owner(museum):
     if pupil is not None:  # "teacher" is no verb of the owner: the hop is not skipped as "in the collection"
         _, plan = ask(pipe, f"Which works by {_name(artists[pupil])}'s teacher are in the collection?")
         assert plan.confidence < 0.75 or set(plan.result_ids) == made[teacher[pupil]]
+
+
+def test_an_unread_verb_over_the_only_two_hop_bridge_is_read_as_that_bridge(farming, hotels):
+    g, pipe = farming
+    names = _unique_names(g)
+    farmers = of(g, "Farmer")
+    owns = defaultdict(set)
+    for f, farm, _d in _edges(g, "OWNS"):
+        owns[f].add(farm)
+    fields = defaultdict(set)
+    for fld, farm, _d in _edges(g, "PART_OF"):
+        fields[farm].add(fld)
+    crops = defaultdict(set)
+    for fld, crop, _d in _edges(g, "PLANTED_WITH"):
+        crops[fld].add(crop)
+    who = next(f for f in sorted(owns) if names[_name(farmers[f])] == 1
+               and any(crops[x] for farm in owns[f] for x in fields[farm]))
+    want = {c for farm in owns[who] for x in fields[farm] for c in crops[x]}
+    _, plan = ask(pipe, f"What crops are grown on the farms {_name(farmers[who])} owns?")
+    # Farm <- Field -> Crop is the only way from a farm to a crop in two hops: "grown" can only mean it
+    assert plan.confidence >= 0.75 and set(plan.result_ids) == want
+    g, pipe = hotels
+    rooms, guests = of(g, "Room"), of(g, "Guest")
+    names = _unique_names(g)
+    booked = defaultdict(set)
+    room_of = {b: r for b, r, _d in _edges(g, "FOR_ROOM")}
+    for b, gu, _d in _edges(g, "MADE_BY"):
+        if b in room_of:
+            booked[room_of[b]].add(gu)
+    room = next(r for r in sorted(booked) if names[_name(rooms[r])] == 1)
+    _, plan = ask(pipe, f"Which guests have stayed in {_name(rooms[room])}?")
+    assert plan.confidence < 0.75 or set(plan.result_ids) == booked[room]
+    assert all(x in guests for x in plan.result_ids)

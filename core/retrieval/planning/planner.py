@@ -24,6 +24,7 @@ from core.retrieval.linking import Linked
 from core.retrieval.planning import handlers as h
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, validate_plan
+from core.retrieval.planning.paths import typed_paths
 from core.retrieval.planning.ranking import superlative
 from core.retrieval.planning.reading import (
     INDEFINITES,
@@ -655,11 +656,22 @@ class Planner:
             return ["something?"]  # "services that *rely* on something the team owns": a thing the route skipped
         if not any(is_verb_form(w) for w in unexplained):
             return []  # an unread noun ("machines", "winners") often names the waypoint; an unread verb does not
-        for steps in paths:
-            for a, b in zip(steps, steps[1:], strict=False):
-                if a.target not in named and a.edge not in said and b.edge not in said:
+        starts = [w.seed_type or (r.anchors[0].type if r.anchors else "") for w in plan.walks] or [
+            r.anchors[0].type if r.anchors else ""]
+        for steps, start in zip(paths, starts + [starts[-1]] * len(paths), strict=False):
+            for k, (a, b) in enumerate(zip(steps, steps[1:], strict=False)):
+                before = steps[k - 1].target if k else start
+                if a.target not in named and a.edge not in said and b.edge not in said and not self._sole_bridge(
+                        before, b.target):
                     return ["route?"]
         return []
+
+    def _sole_bridge(self, src: str, dst: str) -> bool:
+        """The two hops src -> waypoint -> dst are the only way between the two types in two hops or fewer
+        ("tracks X *bought*": Customer <- Invoice -> Track), so the unread verb can mean nothing else."""
+        if not src or not dst:
+            return False
+        return len(typed_paths(self.onto, src, dst, max_len=2)) == 1
 
     def evidence(self, plan: Plan, cap: int = 40):
         """Path instances behind an exact plan's result (``planning.evidence.trace``); None for other plans."""

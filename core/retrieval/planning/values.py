@@ -824,6 +824,12 @@ def numeric_attr(r: Reading, vt: VertexType) -> str | None:
         for j, w in enumerate(r.words):  # every word of the attribute ("how long … last (hours)", "bed" for beds)
             if w in mine or lx.stem(w) in stems or any(len(x) >= 4 and w.startswith(x) for x in mine):
                 r.use(j, j + 1, f"attribute {attr.name}")
+        # a word for what the attribute measures ("the total *length* in milliseconds"): the same dimension
+        for units in lx.MEASURES.values():
+            if any(u in attr.name.lower() for u in units):
+                for j, w in enumerate(r.words):
+                    if w in units or w.rstrip("s") in units:
+                        r.use(j, j + 1, f"attribute {attr.name}")
     if best is None:
         return _money_attr(r, vt)
     return best[1]
