@@ -45,6 +45,16 @@ def of(g: nx.DiGraph, label: str) -> dict[str, dict]:
     return {n: d for n, d in g.nodes(data=True) if d["labels"] == f":{label}"}
 
 
+def edges(g, label: str) -> list[tuple[str, str, dict]]:
+    """The graph's edges of one type, as (source, target, attributes)."""
+    return [(u, v, d) for u, v, d in g.edges(data=True) if d["label"] == label]
+
+
+def display(d: dict) -> str:
+    """A node's display name as the importer forms it: name, else title, else first + last name."""
+    return d.get("name") or d.get("title") or f"{d['first_name']} {d['last_name']}"
+
+
 def ask(pipe, question: str):
     a = pipe.answer(question)
     assert a.plan is not None, question

@@ -8,6 +8,8 @@ from collections import defaultdict
 
 import pytest
 from foreign_graphs import ask, built, generator, imported, of
+from foreign_graphs import display as _name
+from foreign_graphs import edges as _edges
 
 
 @pytest.fixture(scope="module")
@@ -29,14 +31,6 @@ def trials(tmp_path_factory):
 def airline(tmp_path_factory):
     root = tmp_path_factory.mktemp("airline5")
     return imported(root, generator("byog9").write(root / "data", seed=5))
-
-
-def _edges(g, label):
-    return [(u, v, d) for u, v, d in g.edges(data=True) if d["label"] == label]
-
-
-def _name(d: dict) -> str:
-    return d.get("name") or d.get("title") or f"{d['first_name']} {d['last_name']}"
 
 
 def test_the_article_a_is_not_the_closed_value_A(estate):

@@ -9,6 +9,8 @@ from collections import Counter, defaultdict
 
 import pytest
 from foreign_graphs import ask, built, of
+from foreign_graphs import display as _name
+from foreign_graphs import edges as _edges
 
 from core.retrieval.planning.ranking import TIE_DOUBT
 
@@ -26,14 +28,6 @@ def hotels(tmp_path_factory):
 @pytest.fixture(scope="module")
 def farming(tmp_path_factory):
     return built(tmp_path_factory.mktemp("farming"), "byog20", 7, "farming.graphml")
-
-
-def _edges(g, label):
-    return [(u, v, d) for u, v, d in g.edges(data=True) if d["label"] == label]
-
-
-def _name(d: dict) -> str:
-    return d.get("name") or d.get("title") or f"{d['first_name']} {d['last_name']}"
 
 
 def _unique_names(g) -> Counter:
