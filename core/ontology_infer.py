@@ -27,7 +27,8 @@ from core.ontology import Ontology, split_camel
 from core.rawgraph import GraphImportError, RawGraph
 from core.records import Document, Edge, Entity
 from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType
-from core.type_synonyms import is_unit_abbreviation
+from core.hierarchy import line_verbs
+from core.type_synonyms import is_unit_abbreviation, unit_words
 
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 CONTENT_TYPES = ("Document", "Chunk")  # HopLens's own text vertex types
@@ -169,7 +170,9 @@ def attr_words(attr: str) -> tuple[str, ...]:
     toks = attr.replace("_", " ").split()
     words = [" ".join(toks)]
     if len(toks) > 1:
-        unit = is_unit_abbreviation(toks[-1])
+        # two letters at the end abbreviate something ("area_ha", "depth_ft", "badge_no") even where WordNet
+        # knows the letters as a word ("ha" is an hour angle there)
+        unit = is_unit_abbreviation(toks[-1]) or (len(toks[-1]) == 2 and toks[-1].isalpha())
         if toks[-1] not in GENERIC_WORDS:
             words.append(toks[-1])  # a unit too: "over 8000 kg" names weight_kg
         elif toks[-1] in DATE_WORDS and toks[0] not in GENERIC_WORDS:
@@ -180,6 +183,42 @@ def attr_words(attr: str) -> tuple[str, ...]:
     if singular(last) != last:
         words.append(singular(last))
     return tuple(dict.fromkeys(w for w in words if w))
+
+
+def verb_heads(edge_names) -> dict[str, set[str]]:
+    """Verb head -> the relationship types whose own names give it."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for name in dict.fromkeys(edge_names):
+        for v in sum(edge_verbs(name), ()):
+            out[v.split()[0]].add(name)
+    return out
+
+
+def with_line_verbs(etype: str, fwd: tuple[str, ...], rev: tuple[str, ...],
+                    said_by: dict[str, set[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A self-relation that is a reporting line ("SUPERVISES", "REPORTS_TO") also in its other words
+    (``core.hierarchy``), each only where no other relation's name gives its verb."""
+    more_fwd, more_rev = line_verbs(etype)
+    mine = {etype}
+    return (fwd + tuple(v for v in more_fwd if said_by.get(v.split()[0], mine) == mine),
+            rev + tuple(v for v in more_rev if said_by.get(v.split()[0], mine) == mine))
+
+
+def with_unit_words(attrs: list[Attr]) -> list[Attr]:
+    """Numbers named by a unit gain the unit's full names and what it measures ("odometer_km": "kilometres",
+    "distance"; "hectares": "area"), each only where no other attribute of the same type has that word: two
+    lengths in km make "distance" a guess between them, never a reading."""
+    extra: dict[str, tuple[str, ...]] = {}
+    for a in attrs:
+        toks = a.name.split("_")
+        if a.kind in (INT, FLOAT) and toks and (len(toks) == 1 or is_unit_abbreviation(toks[-1])):
+            extra[a.name] = unit_words(toks[-1])
+    seen: dict[str, int] = defaultdict(int)
+    for a in attrs:
+        for w in set(extra.get(a.name, ())) | {x for ph in a.words for x in ph.split()}:
+            seen[w] += 1
+    return [replace(a, words=tuple(dict.fromkeys(a.words + tuple(w for w in extra[a.name] if seen[w] == 1))))
+            if extra.get(a.name) else a for a in attrs]
 
 
 # ---------------------------------------------------------------------------------------------------- values
@@ -378,9 +417,9 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph", rename_reserved: 
                 continue
             tp[k] = (sk, infer_attr(sk, [n.props.get(k) for n in nodes], declared.get(sk), settings))
         plans[t] = tp
-        attrs = [Attr("name")] + [
+        attrs = [Attr("name")] + with_unit_words([
             Attr(sk, p.kind, attr_words(sk), p.values) for sk, p in sorted(tp.values()) if sk != "name" and not p.text
-        ]
+        ])
         if any(len(n.labels) > 1 for n in nodes) and "labels" not in {a.name for a in attrs}:
             attrs.append(Attr("labels", LIST, ("label", "labels")))  # every label of a multi-label node
         vts.append(VertexType(t, "", "", tuple(attrs), (noun_of(t),)))
@@ -441,8 +480,11 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph", rename_reserved: 
         keys = {k: snake(k) for e in rels for k in e.props}
         edge_plans[etype] = {k: (sk, infer_attr(sk, [e.props.get(k) for e in rels], declared.get(sk), settings))
                              for k, sk in keys.items()}
+    said_by = verb_heads(k[1] for k in edge_groups)
     for (st, etype, dt_), rels in edge_groups.items():
         fwd, rev = edge_verbs(etype)
+        if st == dt_:
+            fwd, rev = with_line_verbs(etype, fwd, rev, said_by)
         # "on album" to an Album also reads as "on"; "by artist" to an Artist as "by"
         noun = noun_of(dt_)
         short = tuple(v[: -len(noun)].strip() for v in fwd + rev if v.endswith(" " + noun))
@@ -453,7 +495,7 @@ def infer(graph: RawGraph, settings: Any, name: str = "graph", rename_reserved: 
             # reverse reading keeps only the phrases whose subject is the target ("reported to by", "cited by")
             rev = tuple(v for v in rev if v not in fwd)
         ep = edge_plans[etype]
-        eattrs = tuple(Attr(sk, p.kind, attr_words(sk), p.values) for sk, p in sorted(ep.values()))
+        eattrs = tuple(with_unit_words([Attr(sk, p.kind, attr_words(sk), p.values) for sk, p in sorted(ep.values())]))
         ets.append(EdgeType(etype, st, dt_, eattrs, fwd, rev))
         for e in rels:
             attrs = {}
@@ -481,16 +523,18 @@ def enrich(onto: Ontology) -> Ontology:
         if not v.is_entity:
             vts.append(v)
             continue
-        attrs = tuple(replace(a, words=tuple(dict.fromkeys(a.words + attr_words(a.name)))) if a.name != "name" else a
-                      for a in v.attrs)
+        attrs = tuple(with_unit_words([replace(a, words=tuple(dict.fromkeys(a.words + attr_words(a.name))))
+                                       if a.name != "name" else a for a in v.attrs]))
         vts.append(replace(v, nouns=tuple(dict.fromkeys(v.nouns + (noun_of(v.name),))), attrs=attrs))
     ets = []
+    said_by = verb_heads(e.name for e in onto.edge_types if not e.structural)
     for e in onto.edge_types:
         if e.structural:
             ets.append(e)
             continue
         fwd, rev = edge_verbs(e.name)
         if e.src == e.dst:
+            fwd, rev = with_line_verbs(e.name, fwd, rev, said_by)
             rev = tuple(x for x in rev if x not in fwd)
         ets.append(replace(e, verbs=tuple(dict.fromkeys(e.verbs + fwd)),
                            reverse_verbs=tuple(dict.fromkeys(e.reverse_verbs + rev))))

@@ -433,7 +433,12 @@ def kinds_term(vt, lex: Lexicon) -> list[str]:
     return out
 
 
-UNIT_ROOTS = ("unit of measurement", "monetary unit")
+UNIT_ROOTS = ("unit of measurement", "monetary unit", "time unit")
+# What a kind of unit measures: the words a question uses for a number counted in that unit ("the biggest farm by
+# *area*" for hectares, "the most *kilometres*" for odometer_km, the *duration* of something in minutes).
+DIMENSIONS = {"area unit": ("area", "size"), "linear unit": ("length", "distance"), "time unit": ("duration",),
+              "weight unit": ("weight", "mass"), "mass unit": ("weight", "mass"), "volume unit": ("volume",),
+              "capacity unit": ("volume", "capacity")}
 SCALE_LETTERS = "kmbg"  # kilo/thousand, mega/million, billion, giga
 
 
@@ -444,6 +449,8 @@ def is_unit_abbreviation(word: str) -> bool:
     if word.isalpha() and 3 < len(word) <= 5 and word[0] in SCALE_LETTERS and is_unit_abbreviation(word[1:]):
         lex = lexicon()
         return lex is not None and word not in lex.attested  # "mile", "mask" are words; "musd" is not
+    if re.fullmatch(r"[a-z]{1,3}[23]", word):  # "km2", "m3": a square or cubic unit
+        return is_unit_abbreviation(word[:-1])
     if not (word.isalpha() and len(word) <= 3):
         return False
     lex = lexicon()
@@ -511,3 +518,39 @@ def add_type_synonyms(onto: Ontology, lex: Lexicon | None = None,
                 for v in onto.vertex_types)
     notes = [f"synonyms for {t} from English lexicons: {', '.join(ws)}" for t, ws in sorted(found.items())]
     return Ontology(onto.name, vts, onto.edge_types, onto.derived), notes
+
+
+def unit_words(token: str) -> tuple[str, ...]:
+    """Words for a unit token at the end of a numeric property's name, from WordNet's unit sense: the unit's full
+    names and plurals ("km" -> "kilometre", "kilometres", ...) and what it measures (``DIMENSIONS``: "hectares" ->
+    "area", "size"). Empty for a token with no unit sense, or without WordNet."""
+    lex = lexicon()
+    if lex is None or not token.isalnum():
+        return ()
+    base = token[:-1] if re.fullmatch(r"[a-z]{1,3}[23]", token) else token
+    forms = [base] + ([base[:-1]] if base.endswith("s") and len(base) > 3 else [])
+    roots = {o for r in UNIT_ROOTS for o in lex.senses.get(r, ())[:1]}
+    for form in forms:
+        for o in lex.senses.get(form, ()):
+            up = lex.ancestors(o)
+            if not roots & (up | {o}):
+                continue
+            out: list[str] = []
+            if base == token:  # a square unit's own names ("kilometre") are no words for its square
+                for lemma in lex.synsets[o].lemmas:
+                    if lemma.isalpha() and len(lemma) >= 4 and lemma != form:
+                        out += [lemma, *plural_forms(lemma)]
+            for h in sorted(up) if base == token else ():
+                for lemma in lex.synsets[h].lemmas:
+                    for kind, words in DIMENSIONS.items():
+                        if lemma == kind or lemma.endswith(" " + kind):
+                            out += list(words)
+            if token != base:
+                out += list(DIMENSIONS["area unit"] if token.endswith("2") else DIMENSIONS["volume unit"])
+            return tuple(dict.fromkeys(w for w in out if w != token))
+    return ()
+
+
+def plural_forms(word: str) -> tuple[str, ...]:
+    """The regular plural of a unit's name ("kilometre" -> "kilometres", "inch" -> "inches")."""
+    return (word + "es",) if word.endswith(("s", "x", "ch", "sh")) else (word + "s",)

@@ -555,7 +555,13 @@ def _find_stems(stems: list[str], phrase: list[str]) -> int:
 _PARTS = {"entity": r"entit(?:y|ies)|nodes?|vertices|vertex|records?|objects?|things?|items?",
           "edge": r"relationships?|relations?|edges?|links?|connections?"}
 _KINDS = r"(?:different\s+|distinct\s+)?(?:kinds?|types?|sorts?|categories)\s+of\s+"
-_DATASET = r"\b(?:graph|dataset|data\s*set|database|data|knowledge\s+graph|in\s+total|altogether|in\s+all|overall)\b"
+_DATASET = (r"\b(?:graph|dataset|data\s*set|database|data|knowledge\s+graph|schema|ontology|data\s+model|in\s+total|"
+            r"altogether|in\s+all|overall)\b")
+
+
+# what a question says the data as a whole does with its parts ("how many relationship types does the schema define")
+_DATASET_VERBS = frozenset("contain contains hold holds have has include includes define defines exist different "
+                           "distinct kinds types".split())
 
 
 def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
@@ -587,8 +593,7 @@ def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
         start = len(" ".join(r.words[: r.ask_from]).split()) + len(text[: m.start()].split())
         r.use(start, start + len(m.group(0).split()), "the dataset")
         for i, w in enumerate(r.words):
-            if re.fullmatch(_DATASET.replace("\\b", ""), w) or w in ("contain", "contains", "hold", "holds", "have",
-                                                                      "has", "different", "distinct", "kinds", "types"):
+            if re.fullmatch(_DATASET.replace("\\b", ""), w) or w in _DATASET_VERBS:
                 r.use(i, i + 1, "the dataset")
         desc = (f"{len(counts)} {what}: " + ", ".join(sorted(counts))) if kinds else \
             f"all {what} of the graph ({', '.join(f'{t} {c}' for t, c in sorted(counts.items()))})"

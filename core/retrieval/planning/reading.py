@@ -668,9 +668,14 @@ def _verb_of_value(r: Reading, i: int) -> bool:
     if i in lx.verb_positions(r.onto, r.words) or not is_verb_word(w):
         return False
     k = i + 1
-    if k < len(r.words) and r.words[k] in ("in", "on", "with", "as", "of", "from", "by"):
+    # "*play* the Sniper position", "*went* to overtime", "*went* out over the radio": particles, prepositions
+    # and articles between, three words at most
+    while k < min(i + 4, len(r.words)) and r.words[k] in _TO_VALUE:
         k += 1
     return k < len(r.words) and r.explained.get(k, "").startswith("filter ")
+
+
+_TO_VALUE = frozenset("in on with as of from by to into at for over out up the a an".split())
 
 
 def _names_a_thing(r: Reading, i: int) -> bool:
@@ -767,7 +772,10 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later
         content += 1
         if w in lx.PEOPLE_WORDS and self_walked:
-            continue  # "the people X referred": others of the named one's kind, at the self-relation's far end
+            continue
+        if i > 0 and r.words[i - 1] == "ever" and any(x in lx.TOP_WORDS | lx.BOTTOM_WORDS for x in r.words[:i]) and is_verb_form(w) and all(
+                x in ("?", "_", ".", "!") for x in r.words[i + 1 :]):
+            continue  # "the longest match *ever played*": the superlative's scope (all of them), said last  # "the people X referred": others of the named one's kind, at the self-relation's far end
         if (i in ops or i in impact_at or i in r.references or i in single or i in generic or _verb_of_value(r, i)
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges
                 or any(lx.says_relation(w, h) for h in used_heads)):  # "employees of X" for EMPLOYED_BY

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from core.hierarchy import noun_side, side_of
 from core.records import Entity, PathStep, Plan, Stage, Walk
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.paths import (
@@ -58,8 +59,9 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
         relation_noun = first is not None and (is_relation_noun(r.onto, first.edge) or r.role_noun)
         # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
         # "the researchers who report to X", "the buyer who referred X"
-        second = any(n.type == anchor.type and (n.plural or n.end < a_pos or n.start > a_pos + 1) and n.end != a_pos
-                     for n in r.nouns) or bool(set(r.words) & lx.PEOPLE_WORDS)  # "the people X mentors"
+        # a plural noun right before the name is no label of it: "the customers X referred belong to"
+        second = any(n.type == anchor.type and (n.plural or n.end < a_pos or n.start > a_pos + 1)
+                     and (n.end != a_pos or n.plural) for n in r.nouns) or bool(set(r.words) & lx.PEOPLE_WORDS)
         end = end_self_hop(r, anchor, target, legs) if first is None and legs else None
         if end is not None:
             # "who mentors the agents at X", "investigators mentored by someone working at S": the target's own
@@ -181,19 +183,29 @@ def role_noun(r: Reading, verb: str) -> tuple[int, bool, int] | None:
     if len(verb) < 4 or verb.endswith("ing"):
         return None
     root = lx.role_root(verb)
+    line = side_of(verb)  # a reporting line's verb: "X's boss", "X's direct reports" name its two ends too
     for i, w in enumerate(r.words):
-        if w == "_" or i in r.explained or len(w) < 4 or lx.role_root(w) != root:
+        said = noun_side(w) if line else None
+        if w == "_" or i in r.explained or len(w) < 4 or (lx.role_root(w) != root and said is None):
             continue
         first = _role_modifiers(r, i)
+        if said is not None and first == i and i > 0 and noun_side(f"{r.words[i - 1]} {w}") == said:
+            first = i - 1  # "X's *line* manager"
         after_of = i + 1 < len(r.words) and r.words[i + 1] in ("of", "to", "for") and "_" in r.words[i + 2 : i + 4]
         owner = (first > 1 and r.words[first - 1] == "s" and r.words[first - 2] == "_") or (
             i > 0 and r.words[i - 1] == "_" and re.search(rf"\w['’]\s+{re.escape(w)}\b", r.question, re.I) is not None)
         counted = r.count and w.endswith("s") and i > 0 and r.words[i - 1] not in ("who", "which", "that")
+        if said is not None and (r.words[i + 1 : i + 2] == ["to"] or (said == "subordinate" and not w.endswith("s"))):
+            continue  # "does X *report* to Y" is the verb; "X's direct *reports*" the noun
         if owner or after_of or counted:  # "X's mentor", "the mentor of X", "how many dependencies does X have"
             singular = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
             if singular.endswith("ie"):
                 singular = singular[:-2] + "y"  # "dependencies"
             first = first if owner or counted else i  # "X's *doctoral* advisor", "how many *direct* dependencies"
+            if said is not None:  # the verb's subject's own end is its agent: the boss of "manages", reports of "reports to"
+                if first == i and i > 0 and noun_side(f"{r.words[i - 1]} {w}") == said:
+                    first = i - 1  # "X's *line* manager", "the *direct* reports of X"
+                return i, said != line, first
             if singular.endswith(lx.PATIENT_ENDINGS):
                 return i, True, first
             if singular.endswith(lx.AGENT_ENDINGS):
@@ -230,19 +242,35 @@ def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:
     words = r.verb_words
     stems = [lx.stem(w) for w in words]
     heads = {lx.stem(lx.words_of(v)[0]) for v in e.verbs}
-    passive = [[lx.stem(w) for w in lx.words_of(v)] for v in e.reverse_verbs if lx.words_of(v)[-1:] == ["by"]]
+    # every phrase of either reading, longest first: the forward ones have the edge's source as their subject
+    # ("supervises", "managed by" of REPORTS_TO), the reverse ones its target ("supervised by", "reports to")
+    phrases = sorted({(tuple(lx.stem(w) for w in lx.words_of(v)), fwd) for vs, fwd in ((e.verbs, True),
+                      (e.reverse_verbs, False)) for v in vs if len(lx.words_of(v)) >= 2 or not fwd},
+                     key=lambda t: -len(t[0]))
+    line = side_of(edge)
     mentions: list[tuple[int, int, str]] = []  # (position, width, kind)
     taken: set[int] = set()
     for i in range(len(stems)):
         if i in taken or words[i] == "_":
             continue
-        for p in passive:
-            if stems[i : i + len(p)] == p:
-                mentions.append((i, len(p), "passive"))
-                taken |= set(range(i, i + len(p)))
+        for p, fwd in phrases:
+            # "report *directly* to": an adverb inside the phrase
+            gap = 1 if (len(p) >= 2 and i + 1 < len(words) and words[i + 1].endswith("ly") and len(words[i + 1]) > 4
+                        and stems[i] == p[0] and stems[i + 2 : i + 1 + len(p)] == list(p[1:])) else 0
+            if stems[i : i + len(p)] == list(p) or gap:
+                mentions.append((i, len(p) + gap, "active" if fwd else "passive"))
+                taken |= set(range(i, i + len(p) + gap))
                 break
         else:
-            if stems[i] in heads:
+            said = noun_side(words[i]) if line else None
+            if said is not None and ((i > 0 and words[i - 1] in AGENT_BEFORE | {"direct", "line"})
+                                     or words[i + 1 : i + 2] == ["of"]):
+                # "X's boss", "the line manager of X", "X's direct reports": the one above or the ones below
+                wide = 1 if i > 0 and words[i - 1] in ("direct", "line") else 0
+                mentions.append((i - wide, 1 + wide, "agent" if (said == "superior") == (line == "superior")
+                                 else "patient"))
+                taken.add(i)
+            elif stems[i] in heads:
                 # a noun when a determiner or possessive comes before it or "of" after it ("X's mentor", "the
                 # mentor of X"); else the verb ("who mentors X", "the people X mentors")
                 agent = (i > 0 and words[i - 1] in AGENT_BEFORE) or words[i + 1 : i + 2] == ["of"]
@@ -262,6 +290,8 @@ def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:
         known_after = ref > pos
         if kind == "agent":
             direction = "in"
+        elif kind == "patient":
+            direction = "out"
         elif kind == "active":
             direction = "in" if known_after else "out"
         else:
