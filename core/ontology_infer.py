@@ -23,11 +23,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from core.hierarchy import line_verbs
 from core.ontology import Ontology, split_camel
 from core.rawgraph import GraphImportError, RawGraph
 from core.records import Document, Edge, Entity
 from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType
-from core.hierarchy import line_verbs
 from core.type_synonyms import is_unit_abbreviation, unit_words
 
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
