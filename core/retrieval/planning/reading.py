@@ -772,15 +772,16 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue  # a scene-setting clause ("X is coming up for renewal.") names the anchor; the question is later
         content += 1
         if w in lx.PEOPLE_WORDS and self_walked:
-            continue
+            continue  # "the people X referred": others of the named one's kind, at the self-relation's far end
         if r.yesno and (w[:-1] if w.endswith("s") else w) in {
                 noun.split()[-1] for a in r.anchors for noun in r.onto.vertex_type(a.type).nouns if " " in noun}:
             continue  # "Is the Cinder Hybrid an electric *model*?": the head of the named one's own type noun
         if w in lx.GENERIC_NOUNS and any(n.end == i and not n.generic for n in r.nouns):
             continue  # "partner *organisations*", "supplier *companies*": a generic head after the type's own noun
-        if i > 0 and r.words[i - 1] == "ever" and any(x in lx.TOP_WORDS | lx.BOTTOM_WORDS for x in r.words[:i]) and is_verb_form(w) and all(
-                x in ("?", "_", ".", "!") for x in r.words[i + 1 :]):
-            continue  # "the longest match *ever played*": the superlative's scope (all of them), said last  # "the people X referred": others of the named one's kind, at the self-relation's far end
+        if (i > 0 and r.words[i - 1] == "ever" and is_verb_form(w)
+                and any(x in lx.TOP_WORDS | lx.BOTTOM_WORDS for x in r.words[:i])
+                and all(x in ("?", "_", ".", "!") for x in r.words[i + 1 :])):
+            continue  # "the longest match *ever played*": the superlative's scope (all of them), said last
         if (i in ops or i in impact_at or i in r.references or i in single or i in generic or _verb_of_value(r, i)
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges
                 or any(lx.says_relation(w, h) for h in used_heads)):  # "employees of X" for EMPLOYED_BY

@@ -202,7 +202,7 @@ def role_noun(r: Reading, verb: str) -> tuple[int, bool, int] | None:
             if singular.endswith("ie"):
                 singular = singular[:-2] + "y"  # "dependencies"
             first = first if owner or counted else i  # "X's *doctoral* advisor", "how many *direct* dependencies"
-            if said is not None:  # the verb's subject's own end is its agent: the boss of "manages", reports of "reports to"
+            if said is not None:  # the verb's subject is its agent: the boss of "manages", the reports of "reports to"
                 if first == i and i > 0 and noun_side(f"{r.words[i - 1]} {w}") == said:
                     first = i - 1  # "X's *line* manager", "the *direct* reports of X"
                 return i, said != line, first
