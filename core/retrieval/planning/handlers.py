@@ -470,6 +470,8 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                 if found is None:
                     continue
                 attr, span = found
+                if r.yesno and flag_values(ctx.vocab.edge_values(e).get(attr.name, attr.values)) is None:
+                    continue  # "has X ever referred a *case* to Y": a yes/no is never answered by a number
                 values = [edge.attrs.get(attr.name) for edge, other in ctx.store.neighbors(a.id, e.name)
                           if other.id == b.id and edge.attrs.get(attr.name) is not None]
                 if span is not None:

@@ -154,8 +154,21 @@ class Planner:
         if len(fits) != 1:
             return None
         vt = self.onto.vertex_type(fits[0])
-        mine = {lx.stem(w) for a in vt.attrs for ph in a.words for w in lx.words_of(ph)}
-        at = next((i for i, w in enumerate(r.words) if lx.stem(w) in mine), 0)
+        vals = self.ctx.vocab.values(vt)
+        # a yes/no attribute's word is a property ("*neutered* dogs"), never the noun for its owner
+        mine = {lx.stem(w) for a in vt.attrs if flag_values(vals.get(a.name, ())) is None
+                for ph in a.words for w in lx.words_of(ph)}
+        at = next((i for i, w in enumerate(r.words) if lx.stem(w) in mine), None)
+        if at is None:
+            # "how many neutered *dogs*": the plural of a one-word closed value is the noun, and the value
+            singles = {v.casefold() for a in vt.attrs for v in vals.get(a.name, ()) if len(lx.words_of(v)) == 1}
+            at = next((i for i, w in enumerate(r.words) if w.endswith("s") and w not in singles
+                       and lx.plural_forms(w) & singles), None)
+            if at is None:
+                return None
+            noun = Noun(fits[0], at, at + 1, True, value=True)
+            r.nouns = sorted([*r.nouns, noun], key=lambda n: n.start)
+            return noun
         noun = Noun(fits[0], at, at + 1, True)  # the attribute word stands for its owner ("renewals")
         r.nouns = sorted([*r.nouns, noun], key=lambda n: n.start)
         return noun

@@ -68,8 +68,10 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
             # self-relation after the route, directed by which side of the verb the target stands on
             legs = [*legs, Stage([[end]], target)]
         elif first is not None and legs and (relation_noun or second):
-            # "the researchers who report to X authored …"; "who directed the sequel to X" (the sequel is a film)
-            legs = [Stage([[first]], anchor.type), *legs]
+            # "the researchers who report to X authored …"; "who directed the sequel to X" (the sequel is a film);
+            # "courses taught by the teachers X's mentor mentors": the relation said twice opens the route twice
+            chain = self_chain(r, anchor, first.edge, route=True)
+            legs = [Stage([chain or [first]], anchor.type), *legs]
         elif first is not None:
             # the self-relation was said ("X's mentor") but the route does not walk it: its words stay unexplained
             r.explained = said
@@ -116,7 +118,8 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                     r.role_noun = True
                     # the active verb's agent is the source when read forward: "X's mentor" (an agent noun) is the
                     # one whose relation reaches X, "X's mentees" (a patient noun) the ones X's relation reaches
-                    return PathStep(e.name, "out" if forward == patient else "in", anchor.type)
+                    mine = patient if _owns_role(r, at, i, first) else not patient  # "is A a mentor to B": A is one
+                    return PathStep(e.name, "out" if forward == mine else "in", anchor.type)
             for i in range(len(stems) - len(p) + 1):
                 # a relation noun takes other prepositions too: "the sequel *to* X" reads as "sequel of"
                 noun_phrase = (len(p) == 2 and p[-1] == "of" and stems[i] == p[0]
@@ -213,6 +216,27 @@ def role_noun(r: Reading, verb: str) -> tuple[int, bool, int] | None:
     return None
 
 
+def _owns_role(r: Reading, at: int, i: int, first: int) -> bool:
+    """Whether the mention at ``at`` is the role noun's owner ("*X*'s mentor", "the mentor of *X*"), not the one
+    said to be it ("is *A* a mentor to B", "is *A* B's mentor"): the owner is the mention right before "'s" or the
+    one right after "of"/"to"/"for"."""
+    starts = sorted(set(r.anchor_at.values()))
+    mentions = []  # (start, end) of each named one's first mention
+    for s in starts:
+        e = s
+        while e < len(r.words) and r.words[e] == "_" and (e == s or e not in starts):
+            e += 1
+        mentions.append((s, e))
+    owner = None
+    if first > 1 and r.words[first - 1] == "s" and r.words[first - 2] == "_":
+        owner = next((m for m in mentions if m[1] == first - 1), None)
+    elif i + 1 < len(r.words) and r.words[i + 1] in ("of", "to", "for"):
+        owner = next((m for m in mentions if i + 2 <= m[0] <= i + 3), None)
+    elif i > 0 and r.words[i - 1] == "_":
+        owner = next((m for m in mentions if m[1] == i), None)
+    return owner is None or owner[0] <= at < owner[1]
+
+
 def _role_modifiers(r: Reading, i: int) -> int:
     """Where the role noun at ``i`` begins with up to two words before it that only qualify it: an adjective or a
     word no dictionary knows ("X's *doctoral* advisor", "X's *PhD* students"); ``i`` when there are none."""
@@ -227,14 +251,15 @@ def _role_modifiers(r: Reading, i: int) -> int:
     return first
 
 
-def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:
+def self_chain(r: Reading, anchor: Entity, edge: str, route: bool = False) -> list[PathStep] | None:
     """A self-relation said two to four times as verbs or agent nouns, each hop directed by its own clause:
     "who referred [the person who referred X]" (in, in), "[the people X referred] ... refer" (out, out),
     "who mentored [X's mentor]" (in, in), "mentored by [the people that X mentors]" (out, out). From the anchor
     outward, each mention's known side is where the anchor (then the previous mention) sits: an active verb with
     the known side after it reaches its subject ("in"), before it its object ("out"); a passive ("mentored by")
     the other way; an agent noun ("X's mentor", "the mentor of X") its agent ("in"). None unless every mention is
-    of this one edge and there are at least two."""
+    of this one edge and there are at least two; ``route``: the chain opens a longer route ("courses taught by the
+    teachers X's mentor mentors"), so the route's other verbs may be said too."""
     e = r.onto.edges(edge)[0]
     at = r.anchor_at.get(anchor.id, -1)
     if at < 0:
@@ -242,6 +267,7 @@ def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:
     words = r.verb_words
     stems = [lx.stem(w) for w in words]
     heads = {lx.stem(lx.words_of(v)[0]) for v in e.verbs}
+    roots = {lx.role_root(lx.words_of(v)[0]) for v in e.verbs if is_active_head(v) and len(lx.words_of(v)[0]) >= 4}
     # every phrase of either reading, longest first: the forward ones have the edge's source as their subject
     # ("supervises", "managed by" of REPORTS_TO), the reverse ones its target ("supervised by", "reports to")
     phrases = sorted({(tuple(lx.stem(w) for w in lx.words_of(v)), fwd) for vs, fwd in ((e.verbs, True),
@@ -276,11 +302,18 @@ def self_chain(r: Reading, anchor: Entity, edge: str) -> list[PathStep] | None:
                 agent = (i > 0 and words[i - 1] in AGENT_BEFORE) or words[i + 1 : i + 2] == ["of"]
                 mentions.append((i, 1, "agent" if agent else "active"))
                 taken.add(i)
+            elif (len(words[i]) > 4 and lx.role_root(words[i]) in roots and (
+                    (i > 0 and words[i - 1] in AGENT_BEFORE) or words[i + 1 : i + 2] == ["of"])):
+                # "the mentees of X's mentees", "the supervisor of X's supervisor": the verb's patient or agent noun
+                one = words[i][:-1] if words[i].endswith("s") and not words[i].endswith("ss") else words[i]
+                if one.endswith(lx.PATIENT_ENDINGS) or one.endswith(lx.AGENT_ENDINGS):
+                    mentions.append((i, 1, "patient" if one.endswith(lx.PATIENT_ENDINGS) else "agent"))
+                    taken.add(i)
     if not 2 <= len(mentions) <= MAX_SELF_HOPS:
         return None
     # the other edges' verbs must not be said: a chain of this relation only
     others = {v for v in lx.verb_positions(r.onto, r.words).values() if v != edge}
-    if others:
+    if others and not route:
         return None
     hops: list[PathStep] = []
     ref, left = at, list(mentions)
