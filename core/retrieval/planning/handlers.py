@@ -10,7 +10,7 @@ import copy
 import re
 from typing import Any
 
-from core.records import EdgeCondition, Entity, PathStep, Plan, Stage, Walk
+from core.records import EdgeCondition, Entity, Filter, PathStep, Plan, Stage, Walk
 from core.retrieval import facts
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.execute import execute_plan, walk_ids
@@ -27,6 +27,7 @@ from core.retrieval.planning.values import (
     attr_filters,
     conditions,
     edge_attr_phrases,
+    edge_attrs,
     flag_values,
     numeric_attr,
 )
@@ -41,7 +42,7 @@ from core.retrieval.planning.walks import (
     other_than_own,
     walk_from,
 )
-from core.store.filters import matches
+from core.store.filters import edge_matches, matches
 
 
 def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
@@ -632,27 +633,61 @@ def most_common_type(ctx: Context, r: Reading) -> PlanResult | None:
 
 
 def count_edges(ctx: Context, r: Reading) -> PlanResult | None:
-    """ "How many enrolments are recorded?": the counted word is a relation's own noun, of one edge type joining
-    one pair of types; the answer is that edge type's size in the store."""
+    """ "How many enrolments are recorded?", "how many *five-star reviews*", "how many vaccinations caused an
+    *adverse reaction*": the counted word is a relation's own noun, of one edge type joining one pair of types, up to
+    two words after "how many"; values of the edge's own attributes said around it keep the edges that have them
+    (counted over the stored edges), else the answer is the edge type's size in the store."""
     m = next((i + 1 for i in range(len(r.words) - 1) if r.words[i] == "many" or r.words[i : i + 2] == ["number", "of"]),
              None)
     if m is None or m >= len(r.words):
         return None
-    at = m + 1 if r.words[m - 1] == "number" else m
-    if at >= len(r.words) or r.words[at] == "_":
+    start = m + 1 if r.words[m - 1] == "number" else m
+    for at in range(start, min(start + 3, len(r.words))):
+        w = r.words[at]
+        if w == "_":
+            return None
+        names = {e.name for e in r.onto.edge_types if not e.structural
+                 and lx.says_relation(w, lx.words_of(e.name.replace("_", " "))[0])
+                 and len(w) > len(lx.stem(e.name.split("_")[0]))}  # "repairs", "enrolments"; not the verb
+        if names:
+            break
+    else:
         return None
-    w = r.words[at]
-    names = {e.name for e in r.onto.edge_types if not e.structural
-             and lx.says_relation(w, lx.words_of(e.name.replace("_", " "))[0]) and len(w) > len(lx.stem(e.name.split("_")[0])) + 1}
     if len(names) != 1:
         return None
     name = names.pop()
     if len(r.onto.edges(name)) != 1:
         return None  # one name for several type pairs: which is meant is not clear
-    n = int(ctx.store.stats().get("edges", {}).get(name, 0))
+    e = r.onto.edges(name)[0]
     r.use(at, at + 1, f"edge {name}")
-    plan = Plan("aggregate", target_type=name, operator="count", explanation=f"all {name} edges")
+    step = PathStep(name, "out", e.dst)
+    edge_attrs(r, [step], ctx.vocab)
+    said = [Filter(k, "==", v) for k, v in step.edge_attrs.items()] + list(step.edge_filters)
+    if not said:
+        n = int(ctx.store.stats().get("edges", {}).get(name, 0))
+        plan = Plan("aggregate", target_type=name, operator="count", explanation=f"all {name} edges")
+        return PlanResult(plan, [facts.count(n, f"{name} edge", plan.explanation)], [])
+    n = sum(1 for attrs in _edge_attrs_of(ctx, e) if edge_matches(attrs, said))
+    plan = Plan("aggregate", target_type=name, operator="count",
+                explanation=f"{name} edges with {render_filters(said)}")
     return PlanResult(plan, [facts.count(n, f"{name} edge", plan.explanation)], [])
+
+
+EDGE_SCAN_PAGE = 1000
+
+
+def _edge_attrs_of(ctx: Context, e):
+    """The attributes of every stored edge of ``e`` (its source type's entities, page by page, and their edges)."""
+    offset = 0
+    while True:
+        page = ctx.store.list_entities(e.src, limit=EDGE_SCAN_PAGE, offset=offset)
+        for ent in page:
+            for edge, other in ctx.store.neighbors(ent.id, e.name, "out"):
+                if other.type == e.dst:
+                    yield edge.attrs
+        if len(page) < EDGE_SCAN_PAGE:
+            return
+        offset += EDGE_SCAN_PAGE
 
 
 def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> PlanResult | None:

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from core.ontology import Ontology
 from core.retrieval.linking import normalise
+from core.type_synonyms import adjective_measures
 
 # ---- answer-form language ------------------------------------------------------------------------------------------
 # Counting, in the ways English asks for a number of things ("tally", "count up", "how big is the set of").
@@ -45,7 +46,14 @@ MEASURES = {
     "big": ("size", "bytes", "amount", "total", "budget", "count"), "larg": ("size", "bytes", "amount", "total", "budget"),
     "small": ("size", "bytes", "amount", "total", "budget"), "expensiv": ("price", "cost", "amount"),
     "cheap": ("price", "cost", "amount"), "heavi": ("weight", "bytes"), "old": ("age",), "young": ("age",),
+    "prici": ("price", "cost", "amount"), "costl": ("price", "cost", "amount"),
 }
+
+
+def measures(base: str) -> tuple[str, ...]:
+    """What an adjective's stem measures, as words an attribute's name may hold: the list above, then WordNet's
+    attribute nouns for the adjective ("fast" -> speed, "tall" -> height, "deep" -> depth)."""
+    return tuple(dict.fromkeys((*MEASURES.get(base, ()), *sorted(adjective_measures(base)))))
 # Superlatives over a date attribute: the latest and the earliest.
 DATE_TOP = frozenset("latest newest recent recently last youngest".split())  # youngest: the latest birth
 DATE_BOTTOM = frozenset("first earliest oldest".split())

@@ -125,7 +125,8 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
         if w in lx.TOP_WORDS | lx.BOTTOM_WORDS:
             attr = numeric_attr(r, vt)
             base = w[:-3] if w.endswith("est") else w
-            measured = next((k for k in lx.MEASURES if nxt.startswith(k) and len(nxt) <= len(k) + 3), None)
+            measured = next((k for k in lx.MEASURES if nxt.startswith(k) and len(nxt) <= len(k) + 3), None) or (
+                nxt if w in ("most", "least") and lx.measures(nxt) else None)  # "the most *durable*" by WordNet
             if w in ("most", "least") and measured:  # "the most expensive product": the adjective after says what
                 base = measured
                 r.use(i + 1, i + 2, "superlative")
@@ -133,7 +134,7 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                 fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT) and len(base) >= 3
                         and any(base in lx.words_of(ph) for ph in a.words)]
                 if not fits:  # or the attribute measures what the adjective says ("longest" -> milliseconds)
-                    units = lx.MEASURES.get(base, ())
+                    units = lx.measures(base)
                     fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT)
                             and any(u in a.name.lower() for u in units)]
                 attr = fits[0] if len(fits) == 1 else None

@@ -650,10 +650,14 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
     if len(typed) >= 2:
         # "the accounts that the outage left stranded": words after the last of two related things end the relation
-        (_s, _e, t1), (_s2, e2, t2) = typed[-2], typed[-1]
+        (_s, e1, t1), (s2, e2, t2) = typed[-2], typed[-1]
         rel = _relations(r.onto, t1, t2)
         tail = [w for i, w in enumerate(r.words[e2:], e2) if w not in lx.FUNCTION_WORDS and w != "_" and i not in r.explained]
-        if len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS and t1 != t2:
+        # not after two type nouns said as one compound ("host vulnerability *findings* still *unpatched*": the
+        # compound already says the relation, so what follows is something else)
+        compound = e1 == s2 and {s2, e1 - 1} <= {i for n in r.nouns for i in range(n.start, n.end)}
+        if (len(rel) == 1 and rel <= used and e2 < len(r.words) and len(tail) <= MAX_RELATION_WORDS and t1 != t2
+                and not compound):
             out |= {i for i in range(e2, len(r.words)) if not any(ch.isdigit() for ch in r.words[i])
                     and lx.stem(r.words[i]) not in others and not _names_a_thing(r, i)}
     if modal is not None:

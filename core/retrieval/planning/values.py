@@ -672,8 +672,12 @@ def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = Non
                         at = next((i for i in range(len(r.words) - len(p) + 1)
                                    if r.words[i : i + len(p) - 1] == p[:-1] and r.words[i + len(p) - 1].startswith(p[-1])
                                    and len(r.words[i + len(p) - 1]) <= len(p[-1]) + 2), -1)
+                        prefixed = False
+                        if at < 0 and len(p) == 1 and len(p[0]) >= 5:  # "*unpatched*" for patched, negated
+                            at = next((i for i, w in enumerate(r.words) if w in ("un" + p[0], "non" + p[0])), -1)
+                            prefixed = at >= 0
                         if at >= 0:
-                            neg = bool(set(r.words[max(0, at - 3) : at]) & (lx.NEGATION_WORDS | {"non"}))
+                            neg = bool(set(r.words[max(0, at - 3) : at]) & (lx.NEGATION_WORDS | {"non"})) != prefixed
                             s.edge_attrs[a.name] = pair[1] if neg else pair[0]
                             r.use(at, at + len(p), f"edge {a.name}")
                             break
