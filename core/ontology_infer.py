@@ -50,6 +50,7 @@ PARTICIPLE = {v: k for k, v in IRREGULAR.items() if k.endswith(("en", "wn"))} | 
 IES_NOUNS = frozenset("movies cookies zombies pies ties lies rookies calories species series".split())
 GENERIC_WORDS = frozenset("id name date at time type number count code value on in of".split())
 DATE_WORDS = frozenset("date at time on day year".split())
+AMOUNT_WORDS = frozenset("amount total sum value figure".split())  # the head of "invoice_amount", "order_total"
 _DATE_RE = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 )
@@ -180,6 +181,10 @@ def attr_words(attr: str) -> tuple[str, ...]:
             words.append(toks[0])
         if unit and len(toks[-2]) >= 3 and toks[-2] not in GENERIC_WORDS:
             words += [" ".join(toks[:-1]), toks[-2]]
+        if len(toks) == 2 and toks[-1] in AMOUNT_WORDS and toks[0] not in GENERIC_WORDS and len(toks[0]) >= 4:
+            words.append(toks[0])  # "invoice_amount": what the amount is of ("how much has X *invoiced*")
+        if toks[0].endswith("s") and is_unit_word(toks[0]) and toks[0] not in words:
+            words.append(toks[0])  # "days_in_shop", "hours_logged": a count of units ("how many *days* …")
     last = words[-1] if len(toks) > 1 else words[0]
     for w in dict.fromkeys((last, toks[-1] if len(toks) > 1 and toks[-1] in words else last)):
         if singular(w) != w:

@@ -521,18 +521,20 @@ UNIT_SENSE_RANK = 5  # a unit sense among a word's first five ...
 
 
 def is_unit_word(word: str) -> bool:
-    """A whole word for a unit ("knots", "hours", "tonnes", "hectares", "degrees"): one of its first senses is
-    filed under a unit of measurement, and it has few senses ("mark", "point" have many, a unit among the rarest)."""
+    """A whole word for a unit ("knots", "hours", "tonnes", "hectares", "degrees", "days"): its first sense is filed
+    under a unit of measurement, or one of its first few senses is and it has few ("mark", "point" have many, a
+    unit among the rarest)."""
     lex = lexicon()
     if lex is None or not word.isalpha():
         return False
     w = word.lower()
     one = w[:-1] if w.endswith("s") and w[:-1] in lex.senses else w  # "hours" is a lemma of its own
     senses = lex.senses.get(one, ())
-    if not senses or len(senses) > MAX_SENSES:
+    if not senses:
         return False
     roots = {o for r in UNIT_ROOTS for o in lex.senses.get(r, ())[:1]}
-    return any(roots & (lex.ancestors(o) | {o}) for o in senses[:UNIT_SENSE_RANK])
+    ranks = [k for k, o in enumerate(senses[:UNIT_SENSE_RANK]) if roots & (lex.ancestors(o) | {o})]
+    return bool(ranks) and (ranks[0] == 0 or len(senses) <= MAX_SENSES)  # "day": a unit first, among ten senses
 
 
 NAME_HEAD_SHARE = 0.25  # a head word on at least this share of one type's names ...

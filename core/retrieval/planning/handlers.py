@@ -29,6 +29,7 @@ from core.retrieval.planning.values import (
     edge_attr_phrases,
     edge_attrs,
     flag_values,
+    money_attr,
     numeric_attr,
 )
 from core.retrieval.planning.walks import (
@@ -544,6 +545,9 @@ def named_edge_attr(r: Reading, e, stems: list[str]):
     amounts = [a for a in e.attrs if a.kind in ("int", "float")]
     if "how much" in " ".join(r.words) and len(amounts) == 1:
         return amounts[0], None  # "how much did L put toward sponsoring E": the relation's one amount
+    money = money_attr(e.attrs)
+    if "how much" in " ".join(r.words) and money is not None:
+        return money, None  # "how much did X pay for the tickets": of an amount and a seat count, the money
     return None
 
 
@@ -711,6 +715,12 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
                 continue
             hit = next(((p, at) for p in edge_attr_phrases(attr) for at in [_find_stems(stems, p)]
                         if at >= 0 and not set(p) & own), None)
+            if hit is None and attr is money_attr(e.attrs) and "how much" in " ".join(r.words) and not any(
+                    money_attr([x]) is not None for x in r.onto.vertex_type(a.type).attrs):
+                hit = ([], r.words.index("much"))  # "how much has X spent on tickets": the relation's one money
+                for k, w in enumerate(r.words):
+                    if w in lx.MONEY_VERBS:
+                        r.use(k, k + 1, f"edge attribute {attr.name}")
             if hit is None:
                 continue
             p, at = hit

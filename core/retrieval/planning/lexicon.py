@@ -54,6 +54,9 @@ def measures(base: str) -> tuple[str, ...]:
     """What an adjective's stem measures, as words an attribute's name may hold: the list above, then WordNet's
     attribute nouns for the adjective ("fast" -> speed, "tall" -> height, "deep" -> depth)."""
     return tuple(dict.fromkeys((*MEASURES.get(base, ()), *sorted(adjective_measures(base)))))
+# Verbs of paying: they say an amount of money ("how much has X *spent* on tickets").
+MONEY_VERBS = frozenset("spend spends spent spending pay pays paid paying cost costs costing charge charges charged "
+                        "bill bills billed earn earns earned invoice invoiced invoices".split())
 # Superlatives over a date attribute: the latest and the earliest.
 DATE_TOP = frozenset("latest newest recent recently last youngest".split())  # youngest: the latest birth
 DATE_BOTTOM = frozenset("first earliest oldest".split())

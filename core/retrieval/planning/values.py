@@ -499,6 +499,14 @@ _MONEY = re.compile(r"(?:\b(?P<verb>worth|valued at|totalling|totaling|amounting
                     r"(?:dollars|euros|pounds|usd|eur|gbp)\b)")
 _MONEY_WORDS = ("price", "cost", "amount", "usd", "eur", "gbp", "fee", "budget", "salary", "revenue", "value", "worth",
                 "funding")
+def money_attr(attrs):
+    """The one numeric attribute of ``attrs`` whose name says money (price, cost, amount, a currency …), else None:
+    what "how much did X pay / spend / earn" asks for."""
+    fits = [a for a in attrs if a.kind in (INT, FLOAT)
+            and any(u in lx.words_of(a.name.replace("_", " ")) for u in _MONEY_WORDS)]
+    return fits[0] if len(fits) == 1 else None
+
+
 _SCALE = {"k": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
 
 
