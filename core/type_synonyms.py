@@ -484,6 +484,42 @@ def kinds_term(vt, lex: Lexicon) -> list[str]:
             # one of the word's two commonest senses ("home": where one lives, then a dwelling; also an adverb)
             out += [w for w in lex.synsets[best].lemmas if best in lex.senses.get(w, ())[:2] and _WORD_RE.fullmatch(w)
                     and len(w.split()) <= MAX_WORDS]
+    return out + kinds_cover(vt, lex)
+
+
+COVER_WORDS = KIND_WORDS | {"species", "genre", "breed"}
+COVER_SHARE = 0.8  # the type's kinds WordNet must know ...
+MIN_COVER_DEPTH = 5  # ... and the broader terms kept ("animal", "vehicle"; never "object", "whole")
+
+
+def kinds_cover(vt, lex: Lexicon) -> list[str]:
+    """Rule 6: the broader terms over ALL of a type's own kinds ("species": cat, dog, ferret, parrot -> "animal",
+    "creature"; "vehicle_type": car, van, truck -> "motor vehicle"): when every kind is one, the word names the
+    whole type, not a subset. Only for the type's own kind attribute ("species", "pet_species"; not "target_species",
+    which says what something else is), at least three kinds, all known to WordNet, depth >= MIN_COVER_DEPTH, and
+    the word's commonest sense."""
+    own = {w for n in (*vt.nouns, split_camel(vt.name)) for w in n.split()}
+    out: list[str] = []
+    for a in vt.attrs:
+        toks = set(split_camel(a.name).split())
+        if not (toks & COVER_WORDS) or not toks - COVER_WORDS <= own or len(a.values) < 3:
+            continue
+        values = {str(v).lower() for v in a.values}
+        if any(v not in lex.senses for v in values) or len(values) < 3:
+            continue  # a kind WordNet does not know may be anything
+        firsts = [lex.senses[v][0] for v in values]
+        share: dict[str, int] = {}
+        for o in firsts:
+            for x in lex.ancestors(o):
+                share[x] = share.get(x, 0) + 1
+        # over most kinds in their commonest sense and over every kind in some sense ("guinea pig" is first a
+        # person tested on, then the cavy): never a term that only a rare sense of each reaches ("person")
+        common = {x for x, n in share.items() if n >= COVER_SHARE * len(values)
+                  and all(any(x in lex.ancestors(o) for o in lex.senses[v][:MAX_SENSES]) for v in values)}
+        for x in common:
+            if lex.depth(x) >= MIN_COVER_DEPTH and not set(lex.synsets[x].lemmas) & values:
+                out += [w for w in lex.synsets[x].lemmas if lex.first_sense(w) == x and _WORD_RE.fullmatch(w)
+                        and len(w.split()) <= MAX_WORDS]
     return out
 
 

@@ -664,6 +664,9 @@ def count_edges(ctx: Context, r: Reading) -> PlanResult | None:
         return None  # one name for several type pairs: which is meant is not clear
     e = r.onto.edges(name)[0]
     r.use(at, at + 1, f"edge {name}")
+    for n in r.nouns:  # "how many *incident* assignments had the *analyst* acting as …": the edge's two ends
+        if n.type in (e.src, e.dst):
+            r.use(n.start, n.end, f"type {n.type}")
     step = PathStep(name, "out", e.dst)
     edge_attrs(r, [step], ctx.vocab)
     said = [Filter(k, "==", v) for k, v in step.edge_attrs.items()] + list(step.edge_filters)

@@ -173,6 +173,15 @@ class Planner:
         r.nouns = sorted([*r.nouns, noun], key=lambda n: n.start)
         return noun
 
+    def _relation_noun_after(self, r: Reading, noun: Noun) -> bool:
+        """ "how many incident *assignments*": right after the type noun, the own noun of a relation of that type."""
+        if noun.end < 0 or noun.end >= len(r.words):
+            return False
+        w = r.words[noun.end]
+        return len(w) >= 5 and not is_verb_form(w) and any(not e.structural and noun.type in (e.src, e.dst)
+                                   and lx.says_relation(w, lx.words_of(e.name.replace("_", " "))[0])
+                                   for e in self.onto.edge_types)
+
     def _type_of_flag(self, r: Reading) -> Noun | None:
         """ "how many *board members* are there": a yes/no attribute's whole phrase, of two or more words and
         ending in a noun, said as the set asked for, names the one type that has it (the filter then keeps it)."""
@@ -475,8 +484,8 @@ class Planner:
                     if counted is not None and counted.type != target.type:
                         r.nouns = sorted([*r.nouns, counted], key=lambda n: n.start)
                         break
-            if target is None and r.count:
-                edges = h.count_edges(ctx, r)  # "how many enrolments are recorded?"
+            if r.count and (target is None or self._relation_noun_after(r, target)):
+                edges = h.count_edges(ctx, r)  # "how many enrolments are recorded?", "how many incident *assignments*"
                 if edges is not None:
                     return edges
 

@@ -384,6 +384,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.nouns = find_nouns(onto, words, blocked | _attr_phrase_positions(onto, anchors, words), joined)
     _acronyms(r, question, char_starts)
     _value_nouns(r)
+    _nouns_inside_values(r)
     typed = {i for n in r.nouns for i in range(n.start, n.end)}
     r.generic = [i for i, w in enumerate(words) if w in lx.GENERIC_NOUNS and i not in typed]
     _read_references(r)
@@ -452,6 +453,22 @@ def _value_owner(r: Reading, types: frozenset[str]) -> str | None:
     near = {t for t in types for e in r.onto.edge_types if not e.structural
             and {e.src, e.dst} & r.anchor_types and t in (e.src, e.dst) and t not in r.anchor_types}
     return next(iter(near)) if len(near) == 1 else None
+
+
+def _nouns_inside_values(r: Reading) -> None:
+    """ "how many *Port* State Control inspections": a type noun inside a closed value of several words is part of
+    the value, when a noun of the value's own type is said too (the inspections, typed by inspection_type)."""
+    have = {n.type for n in r.nouns}
+    for phrase, types in _value_phrases(r.onto):
+        n = len(phrase)
+        if n < 2 or not types & have:
+            continue
+        for i in range(len(r.words) - n + 1):
+            if list(phrase) != r.words[i : i + n]:
+                continue
+            inside = [m for m in r.nouns if i <= m.start and m.end <= i + n and m.type not in types]
+            if inside and any(m.type in types and (m.end <= i or m.start >= i + n) for m in r.nouns):
+                r.nouns = [m for m in r.nouns if m not in inside]
 
 
 def _value_nouns(r: Reading) -> None:
@@ -676,7 +693,10 @@ def _verb_of_value(r: Reading, i: int) -> bool:
     # and articles between, three words at most
     while k < min(i + 4, len(r.words)) and r.words[k] in _TO_VALUE:
         k += 1
-    return k < len(r.words) and r.explained.get(k, "").startswith("filter ")
+    how = r.explained.get(k, "") if k < len(r.words) else ""
+    edge_values = {a.name for e in r.onto.edge_types for a in e.attrs} - {e.name for e in r.onto.edge_types}
+    # a value of the edge's own attribute too ("assignments with the analyst *acting* as reviewer")
+    return how.startswith("filter ") or (how.startswith("edge ") and how.split()[1] in edge_values)
 
 
 _TO_VALUE = frozenset("in on with as of from by to into at for over out up the a an".split())

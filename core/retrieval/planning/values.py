@@ -273,7 +273,7 @@ def flag_phrases(attr) -> list[list[str]]:
     if len(toks) > 1 and toks[0] in ("is", "has", "have", "can", "was"):
         toks = toks[1:]
     out = [toks] if toks else []
-    if len(toks) == 2 and len(toks[0]) >= 4 and toks[1].endswith("ed") and is_verb_form(toks[1]):
+    if len(toks) == 2 and len(toks[0]) >= 3 and toks[1].endswith("ed") and is_verb_form(toks[1]):
         out.append(toks[:1])  # "organic farms" for organic_certified: the participle only says who vouches
     for ph in attr.words:
         w = lx.words_of(ph)
