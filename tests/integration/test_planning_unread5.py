@@ -152,3 +152,84 @@ def test_a_role_noun_said_of_the_other_one_and_a_self_relation_said_twice_on_a_r
     _, plan = ask(pipe, f"list the courses taught by the mentees of {_person(teachers[x])}'s mentees")
     assert plan.confidence >= SURE and set(plan.result_ids) == {c for y in mentees[x] for z in mentees[y]
                                                                 for c in courses[z]}
+
+
+@pytest.fixture(scope="module")
+def soc(tmp_path_factory):
+    return _generated(tmp_path_factory.mktemp("soc"), "byog32", "soc_csv")
+
+
+@pytest.fixture(scope="module")
+def rental(tmp_path_factory):
+    path, pipe = _generated(tmp_path_factory.mktemp("rental"), "byog26", "rental.graphml")
+    return nx.read_graphml(path), pipe
+
+
+def _ordered(ids):
+    return sorted(ids, key=lambda x: int(x.rsplit("-", 1)[-1]))
+
+
+def test_the_broader_term_over_all_of_a_types_own_kinds_names_the_type(vets):
+    folder, pipe = vets
+    pets = _rows(folder, "Pet")
+    assert len({p["species"] for p in pets}) >= 3
+    a, plan = ask(pipe, "How many animals are on file?")  # Vaccine's target_species is no kind of Vaccine: one owner
+    assert plan.confidence >= SURE and plan.result_count == len(pets), a.text
+    top = max(float(p["weight"]) for p in pets)
+    _, plan = ask(pipe, "Which animal is the heaviest?")
+    assert plan.confidence >= SURE and set(plan.result_ids) == {p["petId"] for p in pets if float(p["weight"]) == top}
+
+
+def test_a_type_noun_inside_a_multi_word_value_is_the_value(shipping):
+    g, pipe = shipping
+    kinds = Counter(d["inspection_type"] for d in _typed(g, "labels", "Inspection").values())
+    value = next(v for v in sorted(kinds) if len(v.split()) >= 2 and v.split()[0].lower() == "port")
+    a, plan = ask(pipe, f"how many {value} inspections have been carried out")
+    assert plan.confidence >= SURE and plan.result_count == kinds[value], a.text
+
+
+def test_relation_nouns_after_a_type_noun_count_edges_with_their_values(soc):
+    folder, pipe = soc
+    roles = Counter(r["role"] for r in _rows(folder, "rel_assigned_to"))
+    role = next(r for r, _n in roles.most_common() if r != "lead")
+    a, _plan = ask(pipe, f"how many incident assignments had the analyst acting as {role}")
+    assert a.text.startswith(f"{roles[role]}."), a.text
+    accounts = _rows(folder, "accounts")
+    dept = Counter(x["department"] for x in accounts).most_common(1)[0][0]
+    a, plan = ask(pipe, f"How many {dept} department accounts lack MFA?")
+    assert plan.confidence >= SURE and plan.result_count == sum(
+        1 for x in accounts if x["department"] == dept and x["mfa_enabled"] == "false"), a.text
+
+
+def test_levels_below_and_above_on_a_reporting_line_or_an_escalation_chain(insurance, soc):
+    g, pipe = insurance
+    reports = defaultdict(set)  # SUPERVISES: boss -> report
+    for u, v, d in g.edges(data=True):
+        if d.get("label") == "SUPERVISES":
+            reports[u].add(v)
+    adjusters = _typed(g, "type", "Adjuster")
+    names = _unique_names(g)
+    x = next(a for a in _ordered(adjusters) if names[_person(adjusters[a])] == 1
+             and any(reports[c] for c in reports[a]))
+    want = {z for c in reports[x] for z in reports[c]}
+    _, plan = ask(pipe, f"How many adjusters sit two levels below {_person(adjusters[x])} in the reporting line?")
+    assert plan.confidence >= SURE and plan.result_count == len(want)
+    folder, pipe = soc
+    up = defaultdict(set)  # ESCALATED_TO: the one escalated to is above
+    for e in _rows(folder, "rel_escalated_to"):
+        up[e[":START_ID"]].add(e[":END_ID"])
+    analysts = {a["analystId"]: _person(a) for a in _rows(folder, "analysts")}
+    count = Counter(analysts.values())
+    y = next(a for a in _ordered(analysts) if count[analysts[a]] == 1 and any(up[b] for b in up[a]))
+    _, plan = ask(pipe, f"Who sits two levels above {analysts[y]} in the escalation chain?")
+    assert plan.confidence >= SURE and set(plan.result_ids) == {c for b in up[y] for c in up[b]}
+
+
+def test_what_date_asks_for_the_edges_one_date(rental):
+    g, pipe = rental
+    customers = {n: d for n, d in g.nodes(data=True) if d.get("label") == "Customer"}
+    names = _unique_names(g)
+    u, v, d = next((u, v, d) for u, v, d in g.edges(data=True) if d.get("label") == "REFERRED"
+                   and names[_person(customers[u])] == names[_person(customers[v])] == 1)
+    a, _plan = ask(pipe, f"on what date did {_person(customers[u])} refer {_person(customers[v])}")
+    assert a.text.startswith(d["referred_on"]), a.text

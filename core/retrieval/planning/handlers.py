@@ -540,7 +540,12 @@ def named_edge_attr(r: Reading, e, stems: list[str]):
         return next(a for a in e.attrs if a.name == best[1]), best[2]
     first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
     dates = [a for a in e.attrs if a.kind == "date"]
-    if first == "when" and len(dates) == 1:
+    said_date = any(r.words[k] in ("what", "which") and r.words[k + 1] in ("date", "day")
+                    for k in range(len(r.words) - 1))  # "on what date did A refer B"
+    if (first == "when" or said_date) and len(dates) == 1:
+        if said_date:
+            k = next(k for k in range(len(r.words) - 1) if r.words[k + 1] in ("date", "day"))
+            r.use(k + 1, k + 2, f"edge attribute {dates[0].name}")
         return dates[0], None
     amounts = [a for a in e.attrs if a.kind in ("int", "float")]
     if "how much" in " ".join(r.words) and len(amounts) == 1:

@@ -48,7 +48,7 @@ from core.retrieval.planning.values import (
     lookup_attr,
     numeric_attr,
 )
-from core.retrieval.planning.walks import edge_noun, is_active_head, role_noun
+from core.retrieval.planning.walks import edge_noun, is_active_head, level_walk, role_noun
 from core.type_synonyms import is_verb_form, names_no_agent
 
 
@@ -557,6 +557,8 @@ class Planner:
             if asked[:1] in (["who"], ["whom"]) and asked[1:2] in (["is"], ["are"], ["was"], ["were"]) and \
                     self._says_role_noun(r, anchor.type):  # "Who are X's mentees?": others of X's own kind
                 target = Noun(anchor.type, -1, -1, True)
+            if target is None and asked[:1] in (["who"], ["whom"]) and level_walk(r, anchor, mark=False):
+                target = Noun(anchor.type, -1, -1, True)  # "who sits two levels above X": others of X's kind
             if target is None and asked[:1] in (["who"], ["whom"]):
                 target = self._verb_subject(r, anchor.type)  # "who bought house H": the buyer, through the sale
             target = target or target_from_verbs(r, anchor.type)

@@ -15,7 +15,7 @@ from core.retrieval.planning.paths import (
 )
 from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.results import on_path_types
-from core.retrieval.planning.values import edge_attrs
+from core.retrieval.planning.values import NUMBER_WORDS, edge_attrs
 from core.type_synonyms import is_english_word, is_modifier_word
 
 
@@ -34,9 +34,12 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
     t_pos = next((n.start for n in r.nouns if n.type == target), -1)
     order[""] = 1 if a_pos <= t_pos else -1  # which way the question reads from the anchor to the target
     said = dict(r.explained)
-    first = self_step(r, anchor)
+    levels = level_walk(r, anchor) if target == anchor.type else None
+    first = self_step(r, anchor) if levels is None else None
     chain = self_chain(r, anchor, first.edge) if first is not None and target == anchor.type else None
-    if chain is not None:
+    if levels is not None:
+        legs = [Stage([levels], target)]  # "the adjusters two levels below X in the reporting line"
+    elif chain is not None:
         # "who referred the person who referred X", "who mentored X's mentor": the relation said twice or more
         legs = [Stage([chain], target)]
     elif first is not None and target == anchor.type:
@@ -86,6 +89,48 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
         for i in lx.impact_positions(r.onto, r.words):
             r.use(i, i + 1, "impact")
     return Walk([anchor.id], legs)
+
+
+LEVEL_NOUNS = frozenset("level levels rung rungs step steps tier tiers rank ranks layer layers".split())
+BELOW_WORDS = frozenset("below under beneath down".split())
+ABOVE_WORDS = frozenset("above over up".split())
+# the line itself, said around the levels ("in the reporting line", "down the chain of command")
+LINE_WORDS = frozenset("sit sits sitting are is reporting line chain command hierarchy org chart organisation "
+                       "organization escalation tree ladder from of".split())
+
+
+def rank_side(edge_name: str) -> str | None:
+    """Which end of a self-relation is the higher: a reporting line (``core.hierarchy``), or an escalation (the
+    one escalated to is above)."""
+    side = side_of(edge_name)
+    if side is None and edge_name.lower().startswith("escalat"):
+        side = "subordinate" if not edge_name.lower().endswith("_by") else "superior"
+    return side
+
+
+def level_walk(r: Reading, anchor: Entity, mark: bool = True) -> list[PathStep] | None:
+    """ "two levels below X", "three rungs down the chain of command from X", "who sits one level above X": that
+    many hops of the anchor type's one ranked self-relation (a reporting line or an escalation), down or up."""
+    ranked = [e for e in r.onto.edge_types if not e.structural and e.src == e.dst == anchor.type
+              and rank_side(e.name) is not None]
+    if len(ranked) != 1:
+        return None
+    e = ranked[0]
+    w = r.words
+    for i in range(len(w) - 2):
+        n = int(w[i]) if w[i].isdigit() else NUMBER_WORDS.get(w[i])
+        if n is None or not 1 <= n <= MAX_SELF_HOPS or w[i + 1] not in LEVEL_NOUNS or w[i + 2] not in BELOW_WORDS | ABOVE_WORDS:
+            continue
+        below = w[i + 2] in BELOW_WORDS
+        down = "out" if rank_side(e.name) == "superior" else "in"  # from the one above to the ones below
+        direction = down if below else ("in" if down == "out" else "out")
+        if mark:
+            r.use(i, i + 3, f"edge {e.name}")
+            for j, x in enumerate(w):
+                if x in LINE_WORDS and j not in r.explained:
+                    r.use(j, j + 1, f"edge {e.name}")
+        return [PathStep(e.name, direction, anchor.type) for _ in range(n)]
+    return None
 
 
 def self_step(r: Reading, anchor: Entity) -> PathStep | None:
