@@ -24,6 +24,7 @@ from core.retrieval.planning.reading import Noun, Reading
 from core.retrieval.planning.results import Context, PlanResult, as_float, describe, flat_path, on_path_types
 from core.retrieval.planning.values import (
     GENERIC_ATTR_TAILS,
+    MONEY_NOUNS,
     attr_filters,
     conditions,
     edge_attr_phrases,
@@ -504,6 +505,14 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
     return None
 
 
+def _relation_said(r: Reading, e) -> bool:
+    """A word of the relation (its verbs, or its name's words as nouns: "tickets" of BOUGHT_TICKETS) is said."""
+    stems = {lx.stem(w) for w in r.words}
+    words = {lx.stem(x) for v in (*e.verbs, *e.reverse_verbs) for x in lx.words_of(v) if x not in lx.FUNCTION_WORDS}
+    words |= {lx.stem(x) for x in lx.words_of(e.name.replace("_", " ")) if x not in lx.FUNCTION_WORDS and len(x) > 3}
+    return bool(words & stems)
+
+
 def _use_relation_words(r: Reading, e) -> None:
     """The relation's own words ("referral", "admitted", "admission") are accounted by the edge."""
     head = lx.words_of(e.name.replace("_", " "))[0]
@@ -784,9 +793,23 @@ def edge_ranked(ctx: Context, r: Reading, target: Noun, highest: bool = True) ->
                 if at >= 0 and not set(range(at, at + len(p))) & typed and not set(p) <= own:
                     hits.append((e, attr, at, len(p)))
                     break
+    paid = [i for i, w in enumerate(r.words) if w in lx.MONEY_VERBS | MONEY_NOUNS and i not in typed]
+    mine = {lx.stem(w) for a in r.onto.vertex_type(target.type).attrs if a.kind in ("int", "float")
+            for ph in (a.name.replace("_", " "), *a.words) for w in lx.words_of(ph) if w not in lx.FUNCTION_WORDS}
+    if not hits and paid and not mine & set(stems) and money_attr(r.onto.vertex_type(target.type).attrs) is None:
+        # "which patron has *spent* the most (money) on tickets": the one relation of the type that carries money,
+        # of those whose words are said when several do
+        money = [(e, money_attr(e.attrs)) for e in r.onto.edge_types if not e.structural and e.src != e.dst
+                 and target.type in (e.src, e.dst) and money_attr(e.attrs) is not None]
+        said = [(e, a) for e, a in money if _relation_said(r, e)]
+        pick = said if len(said) == 1 else money if len(money) == 1 and not said else []
+        hits = [(e, a, paid[0], 1) for e, a in pick]
     if len({(e.name, a.name) for e, a, _, _ in hits}) != 1:
         return None  # none, or two relations' numbers the words could mean: a guess
     e, attr, at, n = hits[0]
+    if attr is money_attr(e.attrs):
+        for i in paid:
+            r.use(i, i + 1, f"edge attribute {attr.name}")  # "spent", "earned", "money"
     direction = "out" if e.src == target.type else "in"
     vt = r.onto.vertex_type(target.type)
     cand_filters = attr_filters(ctx.vocab, r, vt, target.start, scope=(max(0, target.start - 3), target.end + 4))

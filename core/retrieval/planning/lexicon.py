@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from core.ontology import Ontology
 from core.retrieval.linking import normalise
-from core.type_synonyms import adjective_measures
+from core.type_synonyms import adjective_measures, names_collective
 
 # ---- answer-form language ------------------------------------------------------------------------------------------
 # Counting, in the ways English asks for a number of things ("tally", "count up", "how big is the set of").
@@ -46,7 +46,7 @@ MEASURES = {
     "big": ("size", "bytes", "amount", "total", "budget", "count"), "larg": ("size", "bytes", "amount", "total", "budget"),
     "small": ("size", "bytes", "amount", "total", "budget"), "expensiv": ("price", "cost", "amount"),
     "cheap": ("price", "cost", "amount"), "heavi": ("weight", "bytes"), "old": ("age",), "young": ("age",),
-    "prici": ("price", "cost", "amount"), "costl": ("price", "cost", "amount"),
+    "prici": ("price", "cost", "amount"), "costli": ("price", "cost", "amount"),
 }
 
 
@@ -352,10 +352,23 @@ def impact_positions(onto: Ontology, words: list[str]) -> set[int]:
     return out
 
 
+_GROUP_SUPERLATIVE = re.compile(r"\b(largest|biggest|greatest|smallest)\s+([a-z]+)\s+of\b")
+
+
+def group_superlative(text: str) -> re.Match | None:
+    """ "the largest *team of* vets", "the biggest *fleet of* ships": a superlative of a group noun before "of" counts
+    the things after it (most / fewest)."""
+    return next((m for m in _GROUP_SUPERLATIVE.finditer(text) if names_collective(m.group(2))), None)
+
+
 def operator_positions(words: list[str]) -> set[int]:
     """Word positions of answer-form language (counting, superlatives, aggregates, any/negation)."""
     text = " ".join(words)
     out: set[int] = set()
+    grouped = group_superlative(text)
+    if grouped is not None:
+        start = len(text[: grouped.start()].split())
+        out |= set(range(start, start + 3))
     for rx in (COUNT, SUPERLATIVE, ANY, NEGATION, *AGGREGATES.values(),
                re.compile(r"\b(more|fewer|greater|higher|larger|bigger|less|lower|smaller|or|and|both|either)\b")):
         for m in rx.finditer(text):

@@ -92,6 +92,10 @@ def _is_year(attr) -> bool:
     return "year" in toks or (len(toks) == 1 and len(toks[0]) > 5 and toks[0].endswith("ed"))
 
 
+# Heads that stand for one of the ranked set itself ("the youngest *member* of the cast", "the oldest *one*")
+_ONE_OF = frozenset("one ones member members person people".split())
+
+
 def _LOOSE_HEADS(r: Reading) -> set[str]:
     """Words a superlative may modify that are no type's noun but a relation's ("stop" of STOPS_AT/SERVES' stop
     order) or unknown: any content word not naming a type."""
@@ -113,7 +117,7 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                      and any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0 for p in (a.name.replace("_", " "), *a.words))
                      and (a.kind == DATE or a in yearly or w in ("first", "earliest", "latest", "last"))]
             own = {n for n, t in lx.nouns(r.onto).items() if t == vt.name}
-            if not named and nxt and nxt not in own | {"one", "ones"} and nxt in _LOOSE_HEADS(r):
+            if not named and nxt and nxt not in own | _ONE_OF and nxt in _LOOSE_HEADS(r):
                 continue  # "the first *stop* on line L": the order of a relation, not the station's own date
             if named or dates:
                 attr = (named or dates)[0]

@@ -369,6 +369,9 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     r.compare = "fewer" if FEWER.search(r.low) else "more" if MORE.search(r.low) else None
     sup = lx.SUPERLATIVE.search(text)
     r.superlative = ("fewest" if sup.group(1) in ("fewest", "least") else "most") if sup else None
+    grouped = lx.group_superlative(text) if sup is None else None
+    if grouped is not None:  # "the largest team of vets": the most vets
+        r.superlative = "fewest" if grouped.group(1) == "smallest" else "most"
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
     hm = re.search(r"\b(?:how many|number of) (\w+)", text)
     extreme = any(w.endswith("est") and len(w) > 5 for w in words)  # "the tallest building by number of floors"

@@ -498,7 +498,7 @@ _MONEY = re.compile(r"(?:\b(?P<verb>worth|valued at|totalling|totaling|amounting
                     r"(?P<n2>\d[\d,]*(?:\.\d+)?)\s*(?P<s2>k|m|bn|b|million|billion)?\s*"
                     r"(?:dollars|euros|pounds|usd|eur|gbp)\b)")
 _MONEY_WORDS = ("price", "cost", "amount", "usd", "eur", "gbp", "fee", "budget", "salary", "revenue", "value", "worth",
-                "funding")
+                "funding", "charge", "fare", "payment", "paid", "premium", "wage", "invoice", "billed")
 def money_attr(attrs):
     """The one numeric attribute of ``attrs`` whose name says money (price, cost, amount, a currency …), else None:
     what "how much did X pay / spend / earn" asks for."""
@@ -853,7 +853,8 @@ MONEY_NOUNS = frozenset("money funding funds spend spending dollars euros pounds
 
 def _money_attr(r: Reading, vt: VertexType) -> str | None:
     """ "the most grant *money*", "how much *funding*": the type's one numeric attribute whose name says money."""
-    at = next((i for i, w in enumerate(r.words) if w in MONEY_NOUNS and i not in r.explained), -1)
+    at = next((i for i, w in enumerate(r.words) if (w in MONEY_NOUNS or w in lx.MONEY_VERBS) and i not in r.explained),
+              -1)  # "the most grant *money*", "who has *spent* the most on rentals"
     if at < 0:
         return None
     fits = [a for a in vt.attrs if a.kind in (INT, FLOAT)
