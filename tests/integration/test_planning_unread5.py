@@ -233,3 +233,61 @@ def test_what_date_asks_for_the_edges_one_date(rental):
                    and names[_person(customers[u])] == names[_person(customers[v])] == 1)
     a, _plan = ask(pipe, f"on what date did {_person(customers[u])} refer {_person(customers[v])}")
     assert a.text.startswith(d["referred_on"]), a.text
+
+
+@pytest.fixture(scope="module")
+def theatre(tmp_path_factory):
+    return _generated(tmp_path_factory.mktemp("theatre"), "byog30", "theatre_csv")
+
+
+def _argmax(totals: dict) -> set:
+    top = max(totals.values())
+    return {k for k, v in totals.items() if v == top}
+
+
+def test_a_group_noun_superlative_counts_and_spending_ranks_by_money(vets):
+    folder, pipe = vets
+    staff = Counter(w[":END_ID"] for w in _rows(folder, "WORKS_AT"))
+    _, plan = ask(pipe, "Which clinic has the largest team of vets?")
+    assert plan.confidence >= SURE and set(plan.result_ids) == _argmax(staff)
+    cost = {v["visitId"]: float(v["total_cost"]) for v in _rows(folder, "Visit")}
+    visits = defaultdict(list)
+    for h in _rows(folder, "HAD_VISIT"):
+        visits[h[":START_ID"]].append(h[":END_ID"])
+    spent = defaultdict(float)
+    for o in _rows(folder, "OWNS"):
+        spent[o[":START_ID"]] += sum(cost[v] for v in visits[o[":END_ID"]])
+    _, plan = ask(pipe, "Which owner has spent the most in total on vet visits?")  # the visits' one money number
+    assert plan.confidence >= SURE and set(plan.result_ids) == _argmax(spent)
+
+
+def test_spending_over_a_relations_one_money_attribute_and_the_youngest_member(theatre):
+    folder, pipe = theatre
+    spent = defaultdict(float)
+    for b in _rows(folder, "rel_bought_tickets"):
+        spent[f"Patron:{b[':START_ID(Patron)']}"] += float(b["amount"])
+    _, plan = ask(pipe, "Which patron has spent the most money on tickets?")
+    assert plan.confidence >= SURE and set(plan.result_ids) == _argmax(spent)
+    born = {a["actorId"]: a["birth_date"] for a in _rows(folder, "actors")}
+    cast = defaultdict(set)
+    for c in _rows(folder, "rel_cast_in"):
+        cast[c[":END_ID(Production)"]].add(c[":START_ID(Actor)"])
+    names = Counter(p["name"] for p in _rows(folder, "productions"))
+    prod = next(p for p in _rows(folder, "productions") if names[p["name"]] == 1 and len(cast[p["productionId"]]) >= 3)
+    youngest = max(born[a] for a in cast[prod["productionId"]])
+    _, plan = ask(pipe, f"Who's the youngest member of the {prod['name']} cast?")
+    assert plan.confidence >= SURE and set(plan.result_ids) == {
+        f"Actor:{a}" for a in cast[prod["productionId"]] if born[a] == youngest}
+
+
+def test_how_much_over_a_named_ones_edges_reads_the_amount_the_verb_says(insurance):
+    g, pipe = insurance
+    shops = _typed(g, "type", "RepairShop")
+    names = _unique_names(g)
+    billed = defaultdict(float)
+    for _u, v, d in g.edges(data=True):
+        if d.get("label") == "REPAIRED_AT":
+            billed[v] += float(d["invoice_amount"])
+    shop = next(s for s in sorted(shops) if names[shops[s]["name"]] == 1 and billed[s] > 0)
+    a, _plan = ask(pipe, f"How much has {shops[shop]['name']} invoiced in total?")
+    assert a.text.startswith(f"{billed[shop]:,.2f}"), a.text
