@@ -91,6 +91,24 @@ def best_path(onto: Ontology, src: str, dst: str, words: list[str], mentioned: s
     return [PathStep(s.edge, s.direction, s.target, {}, []) for s in best]  # fresh steps: edge conditions are set on them
 
 
+def tied(onto: Ontology, src: str, dst: str, words: list[str], mentioned: set[str], max_len: int = 3,
+         order: dict[str, int] | None = None, through: str | None = None) -> list[PathStep]:
+    """The one-hop steps that score alike for the best path when no word tells them apart ("Larkhill Rangers'
+    players": SIGNED or PLAYS_FOR), else []: ``best_path`` picks one by the schema's order, which is a guess."""
+    paths = [p for p in typed_paths(onto, src, dst) if len(p) <= max(max_len, _needed(onto, src, dst, mentioned))]
+    if through is not None:
+        paths = [p for p in paths if any(s.edge == through for s in p)]
+    if len(paths) < 2:
+        return []
+    verbs = verb_weights(onto, words)
+    keys = [(score_path(p, verbs, mentioned, order), -len(p)) for p in paths]
+    best = max(keys)
+    top = [p for p, k in zip(paths, keys, strict=True) if k == best]
+    if len(top) < 2 or any(len(p) != 1 for p in top) or len({p[0].edge for p in top}) < 2:
+        return []
+    return [p[0] for p in top]
+
+
 def _needed(onto: Ontology, src: str, dst: str, mentioned: set[str]) -> int:
     """Allow a 4-hop path only when the question names every type on it (a 4-hop walk is never a default)."""
     paths = typed_paths(onto, src, dst)

@@ -79,6 +79,14 @@ class Vocabulary:
                 self._values[vt.name] = out
             return self._values[vt.name]
 
+    def sole_partner(self, edges: list[str], far_type: str) -> str | None:
+        """Of several relation types, the one whose stored edges number exactly the entities of ``far_type`` and
+        the other's do not (every one of them has one such partner: a player's club): None when not exactly one."""
+        stats = self.store.stats()
+        n = int(stats.get("entities", {}).get(far_type, 0))
+        fits = [e for e in edges if n and int(stats.get("edges", {}).get(e, 0)) == n]
+        return fits[0] if len(fits) == 1 else None
+
     def edge_values(self, e) -> dict[str, tuple[str, ...]]:
         """Closed values per string attribute of an edge type: declared, else observed on its edges when few
         ("semester": Fall 2024, Spring 2025 …). Read once per edge type, then shared."""

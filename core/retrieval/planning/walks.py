@@ -11,6 +11,7 @@ from core.records import Entity, PathStep, Plan, Stage, Walk
 from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.paths import (
     stages,
+    tied,
     wants_derived,
 )
 from core.retrieval.planning.reading import Noun, Reading
@@ -59,6 +60,17 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
                 r.doubts.append("direction?")
     else:
         legs = stages(r.onto, anchor.type, target, r.verb_words, mentioned, impact_said, order, r.subject_edge)
+        alike = tied(r.onto, anchor.type, target, r.verb_words, mentioned, order=order, through=r.subject_edge) \
+            if legs and len(legs) == 1 and len(legs[0].paths) == 1 else []
+        if alike:
+            # two relations join the types and no word picks one: the one that gives every asked-for entity
+            # exactly one partner (a player's club, not the clubs that signed them) is what "X's players" means
+            home = vocab.sole_partner([s.edge for s in alike], target) if vocab is not None else None
+            pick = next((s for s in alike if s.edge == home), None)
+            if pick is not None:
+                legs = [Stage([[PathStep(pick.edge, pick.direction, pick.target)]], target)]
+            elif "which relation?" not in r.doubts:
+                r.doubts.append("which relation?")
         relation_noun = first is not None and (is_relation_noun(r.onto, first.edge) or r.role_noun)
         # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
         # "the researchers who report to X", "the buyer who referred X"
