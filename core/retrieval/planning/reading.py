@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from core.llm.forms import FEWER, MORE, PORTFOLIO, YESNO
+from core.llm.forms import FEWER, MORE, PORTFOLIO, TAG_QUESTION, YESNO, is_yes_no
 from core.ontology import CRM, Ontology
 from core.records import Entity
 from core.retrieval.linking import Linked
@@ -30,6 +30,7 @@ from core.type_synonyms import (
     is_verb_word,
     names_agent,
     names_collective,
+    same_verb,
 )
 
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
@@ -130,7 +131,7 @@ class Reading:
 
 def find_nouns(onto: Ontology, words: list[str], blocked: set[int], joined: frozenset[int] = frozenset()) -> list[Noun]:
     """Type nouns; ``joined``: positions of words hyphen-joined to the word before ("award-winning")."""
-    nouns = [_member_of(onto, words, n) for n in _find_nouns(onto, words, blocked)]
+    nouns = [_member_of(onto, words, n) for n in _find_nouns(onto, words, blocked) if not _said_as_verb(onto, words, n)]
     starts = {n.start: n for n in nouns}
     for n in nouns:
         # "outage-related tickets", "award-winning films": a noun, a participle, then the head noun
@@ -142,6 +143,20 @@ def find_nouns(onto: Ontology, words: list[str], blocked: set[int], joined: froz
         n.negated = bool(set(before) & lx.NEGATION_WORDS)
         n.unconstrained = bool(set(words[max(0, n.start - 2) : n.start]) & lx.UNCONSTRAINED) and not n.negated
     return nouns
+
+
+_OBJECT_START = frozenset("the a an their its his her our my your all every each".split())
+
+
+def _said_as_verb(onto: Ontology, words: list[str], n: Noun) -> bool:
+    """ "Which companies *sponsor* the trials …": a singular type noun between a plural word and a determiner that
+    is also a relation's verb is that verb (a noun there would need an article or a plural)."""
+    if n.end - n.start != 1 or n.plural or n.start == 0 or n.end >= len(words) or words[n.end] not in _OBJECT_START:
+        return False
+    before = words[n.start - 1]
+    if before in lx.FUNCTION_WORDS or before == "_" or not before.endswith("s") or before.endswith("ss"):
+        return False
+    return any(phrase.split()[0] == words[n.start] for phrase, _e, weak in lx.verb_phrases(onto) if not weak)
 
 
 def _member_of(onto: Ontology, words: list[str], n: Noun) -> Noun:
@@ -360,7 +375,11 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     text = " ".join(words)
     r.count = bool(lx.COUNT.search(text)) or bool(re.search(r"(^|\s)#\s*(of\b|\w)", question))  # "# of accounts"
     asking = question[ask_char:].strip().lower()
-    r.yesno = bool(YESNO.search(asking))
+    r.yesno = is_yes_no(asking)
+    tag = TAG_QUESTION.search(asking) if r.yesno and not YESNO.search(asking) else None
+    if tag is not None:  # "…, right?": the tag's words ask yes or no, nothing more
+        n = len(lx.words_of(tag.group(0)))
+        r.use(len(words) - n, len(words), "yes/no")
     r.any = r.yesno and bool(lx.ANY.search(text) or re.search(r"^(are|were|is|was) there\b", asking))
     r.include_anchors = bool(set(words) & lx.INCLUDE_WORDS) and bool(re.search(
         r"\b(including|included|inclusive|counting|incl)\b.{0,20}\b(it|them|that one|this one|itself|themselves|"
@@ -639,9 +658,10 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     # an edge's closed value in other words ("recommended *rejecting*" for recommendation=reject) is a condition
     # on the relation, not the relation
     edge_values = {w for e in r.onto.edge_types for a in e.attrs for v in a.values
-                   for w in lx.words_of(str(v)) if len(w) >= 4 and w not in lx.FUNCTION_WORDS}
-    others |= {lx.stem(w) for w in r.words if len(w) >= 4 and any(
-        w == x or (w.startswith(x) and w[len(x):] in ("ing", "ed", "d", "s", "es")) for x in edge_values)}
+                   for w in lx.words_of(str(v)) if len(w) >= 3 and w not in lx.FUNCTION_WORDS}
+    others |= {lx.stem(w) for w in r.words if len(w) >= 3 and any(
+        w == x or (w.startswith(x) and w[len(x):] in ("ing", "ed", "d", "s", "es")) or same_verb(w, x)
+        or x in (w + "er", w + w[-1] + "er") for x in edge_values)}  # "did X *win* Y": outcome = won / winner
     # ... also as its agent or patient noun ("*mentees*" for MENTORED_BY, walked or not)
     roots = {lx.role_root(w) for phrase, edge, _weak in lx.verb_phrases(r.onto) if edge not in used
              for w in phrase.split() if w not in lx.FUNCTION_WORDS and len(w) > 3}
@@ -899,7 +919,10 @@ def slot_doubts(r: Reading, unexplained: list[str], operator: str | None) -> lis
 
     asked = [i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"]
     if asked and r.words[asked[0]] in ("what", "which", "who", "whom", "where"):
-        if unread(next((j for j in asked[1:] if r.words[j] not in _SLOT_SKIP), None)):
+        # the first word of the asked noun phrase, past a clipped piece ("which *co*-ops")
+        noun_next = r.words[asked[0]] in ("what", "which")  # a noun phrase follows, not "who's on …"
+        if unread(next((j for j in asked[1:] if r.words[j] not in _SLOT_SKIP
+                        and (len(r.words[j]) > 2 or not noun_next)), None)):
             out.append("asked?")
     if asked and r.words[asked[0]] == "when" and operator in ("list", "count"):
         out.append("when?")

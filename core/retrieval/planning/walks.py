@@ -69,7 +69,9 @@ def walk_from(r: Reading, anchor: Entity, target: str, mentioned: set[str], voca
             pick = next((s for s in alike if s.edge == home), None)
             if pick is not None:
                 legs = [Stage([[PathStep(pick.edge, pick.direction, pick.target)]], target)]
-            elif "which relation?" not in r.doubts:
+            elif len({s.direction for s in alike}) > 1 and "which relation?" not in r.doubts:
+                # one each way ("the club signed the player" / "the player plays for the club"): a guess; two the
+                # same way keep the schema's first, its main relation by convention (the CRM's account manager)
                 r.doubts.append("which relation?")
         relation_noun = first is not None and (is_relation_noun(r.onto, first.edge) or r.role_noun)
         # a noun of the anchor's type that is not the anchor's own label ("buyer X") is a second one of its kind:
