@@ -539,16 +539,15 @@ def _money_comparison(r: Reading, target: VertexType) -> list[Filter]:
     m = _MONEY.search(r.low)
     if not m:
         return []
-    fits = [a for a in target.attrs if a.kind in (INT, FLOAT)
-            and any(u in lx.words_of(a.name.replace("_", " ")) for u in _MONEY_WORDS)]
-    if len(fits) != 1:
+    money = money_attr(target.attrs)
+    if money is None:
         return []
     op = next(o for rx, o in _CMP if rx.search(m.group("cmp")))
     value = float((m.group("n") or m.group("n2")).replace(",", "")) * _SCALE.get(m.group("s") or m.group("s2") or "", 1)
     _use_tail(r, m.group(0))
     for w in (m.group("verb") or "").split():
-        r.use_phrase(w, f"attribute {fits[0].name}")
-    return [Filter(fits[0].name, op, value)]
+        r.use_phrase(w, f"attribute {money.name}")
+    return [Filter(money.name, op, value)]
 
 
 _COMPARATIVE = re.compile(r"\b(long|short|bigg|larg|small|heavi|light|cheap|old|young)er than\s+(\d[\d,]*(?:\.\d+)?)")
@@ -865,12 +864,11 @@ def _money_attr(r: Reading, vt: VertexType) -> str | None:
               -1)  # "the most grant *money*", "who has *spent* the most on rentals"
     if at < 0:
         return None
-    fits = [a for a in vt.attrs if a.kind in (INT, FLOAT)
-            and any(u in lx.words_of(a.name.replace("_", " ")) for u in _MONEY_WORDS)]
-    if len(fits) != 1:
+    money = money_attr(vt.attrs)
+    if money is None:
         return None
-    r.use(at, at + 1, f"attribute {fits[0].name}")
-    return fits[0].name
+    r.use(at, at + 1, f"attribute {money.name}")
+    return money.name
 
 
 def noun_at(r: Reading, start: int) -> Noun | None:
