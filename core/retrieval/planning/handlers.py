@@ -45,6 +45,7 @@ from core.retrieval.planning.walks import (
     walk_from,
 )
 from core.store.filters import edge_matches, matches
+from core.type_synonyms import group_members, is_unit_abbreviation, is_unit_word, is_verb_form, names_members
 
 
 def state(ctx: Context, r: Reading, plan: Plan, ids: list[str]) -> PlanResult:
@@ -92,7 +93,8 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
     for group in anchor_groups(r):
         anchor = group[0]
         excluded = is_excluded(r, anchor)
-        if anchor.type == tname and (excluded or (target.start >= 0 and not target.plural)):
+        own_kind = any(e.src == e.dst == tname and not e.structural and relation_said(r, e) for e in r.onto.edge_types)
+        if anchor.type == tname and (excluded or (target.start >= 0 and not target.plural and not own_kind)):
             continue  # "leaving aside OUTAGE-X, which outages …": the entity itself is left out (anchors always are)
         mentioned = local_mentioned(r, anchor, target, group) - ({counted.type} if counted else set())
         walk = walk_from(r, anchor, tname, mentioned, ctx.vocab)
@@ -101,8 +103,12 @@ def traverse(ctx: Context, r: Reading, target: Noun) -> PlanResult:
             walk.exclude = excluded
             plan.walks.append(walk)
     if not plan.walks:
-        return PlanResult(Plan("lookup", anchors=plan.anchors, target_type=tname,
-                               explanation=f"no path from {r.anchors[0].type} to {tname} in the ontology"))
+        # a type was asked for and no route reaches it: the named one's own card is no answer ("list everyone
+        # that X supervises" read as X's own kind, then nothing walked)
+        why = f"no path from {r.anchors[0].type} to {tname} in the ontology"
+        plan = Plan("lookup", anchors=plan.anchors, target_type=tname, explanation=why, confidence=0.0,
+                    unexplained=[why])
+        return PlanResult(plan, [facts.unsure([f"anchors {', '.join(plan.anchors)}"], [why])], [])
     other_than_own(r, plan, target)
     mark_walk_nouns(r, plan)
     skip = {target.start} | ({counted.start} if counted else set())
@@ -262,6 +268,7 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
             return ranked(ctx, r, target, Noun(target.type, -1, -1, True), legs=[Stage([[mine]], target.type)])
     if top and not others:
         counted = edge_noun(r, target.type, r.words.index(top) + 1)  # "the course with the highest enrolment"
+        counted = counted or _group_counted(r, target, r.words.index(top) + 1)  # "the biggest fleet"
         if counted is not None and superlative(r, vt) is None:
             r.use_phrase(top, "superlative")
             r.superlative = "most" if top in lx.TOP_WORDS else "fewest"
@@ -296,6 +303,24 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
         return None  # "tell me about outages": nothing exact to compute
     plan.path = flat_path(plan)
     return state(ctx, r, plan, execute_plan(ctx.store, plan))
+
+
+def _group_counted(r: Reading, target: Noun, at: int) -> Noun | None:
+    """ "Which airline has the biggest *fleet*?", "the branch with the largest *membership*": a group noun after
+    the superlative that the graph does not know, whose WordNet senses are groups of what one type joined to the
+    target is named ("group of aircraft …"): that type, counted per target."""
+    if at >= len(r.words) or any(n.start <= at < n.end for n in r.nouns) or r.words[at] in lx.attribute_words(r.onto):
+        return None
+    members = group_members(r.words[at])
+    if not members:
+        return None
+    joined = {e.dst if e.src == target.type else e.src for e in r.onto.edge_types
+              if not e.structural and e.src != e.dst and target.type in (e.src, e.dst)}
+    fits = [t for t in sorted(joined) if names_members(members, r.onto.vertex_type(t).nouns)]
+    if len(fits) != 1:
+        return None
+    r.use(at, at + 1, f"type {fits[0]}")
+    return Noun(fits[0], at, at + 1, True)
 
 
 def _participle_conditions(r: Reading, target: Noun) -> list[EdgeCondition]:
@@ -370,6 +395,15 @@ def _self_ranking(r: Reading, target: Noun) -> PathStep | None:
             r.use(at, at + len(p), f"edge {e.name}")
             return PathStep(e.name, "in", target.type)
     head = lx.stem(lx.words_of(e.name.replace("_", " "))[0])
+    asked = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+    if asked in ("who", "whom") and target.start > 0:
+        # "who has *trained* the most chefs": the verb's agent is asked; TRAINED_BY names its other end
+        passive_name = lx.words_of(e.name.replace("_", " "))[-1] == "by"
+        for i in range(r.ask_from + 1, target.start):
+            w = r.words[i]
+            if lx.stem(w) == head and r.words[i + 1] != "by" and r.words[i - 1] not in PASSIVE_BEFORE:
+                r.use(i, i + 1, f"edge {e.name}")
+                return PathStep(e.name, "in" if passive_name else "out", target.type)
     for i, w in enumerate(r.words):
         if i <= target.start or w == "_":
             continue
@@ -480,6 +514,7 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                 if span is not None:
                     r.use(span[0], span[1], f"edge attribute {attr.name}")
                     mine = set(lx.words_of(attr.name.replace("_", " "))) - lx.FUNCTION_WORDS
+                    mine |= {x for ph in attr.words for x in lx.words_of(ph)} - lx.FUNCTION_WORDS  # "in … *dollars*"
                     for k, w in enumerate(r.words):  # "what *year* did X finish a *PhD*" for phd_year
                         if w in mine:
                             r.use(k, k + 1, f"edge attribute {attr.name}")
@@ -505,7 +540,7 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
     return None
 
 
-def _relation_said(r: Reading, e) -> bool:
+def relation_said(r: Reading, e) -> bool:
     """A word of the relation (its verbs, or its name's words as nouns: "tickets" of BOUGHT_TICKETS) is said."""
     stems = {lx.stem(w) for w in r.words}
     words = {lx.stem(x) for v in (*e.verbs, *e.reverse_verbs) for x in lx.words_of(v) if x not in lx.FUNCTION_WORDS}
@@ -536,18 +571,25 @@ def named_edge_attr(r: Reading, e, stems: list[str]):
     relation = {i for i, w in enumerate(r.words) if lx.stem(w) == head or lx.says_relation(w, head)
                 or _shares_stem(w, head, 4)}
     best = None
+    asked = next((k + 1 for k in range(r.ask_from, len(r.words) - 1) if r.words[k] != "_"), -1)
+    asked = asked if asked > 0 and r.words[asked - 1] in ("what", "which") else -1
+    first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
+    dated = first == "when" and any(a.kind == "date" for a in e.attrs)
     for attr in e.attrs:
+        if dated and attr.kind != "date":
+            continue  # "*when* was X's contract for Y signed": a date, not the contract's value
         for p in edge_attr_phrases(attr):
-            k = _find_stems(stems, p)
+            k = find_stems(stems, p)
             if k >= 0 and not set(range(k, k + len(p))) & (typed | relation):
-                best = max(best or (0, None, None), (len(p) + 1, attr.name, (k, k + len(p))), key=lambda t: t[0])
+                # the word right after "what" is the one asked for: "*what scope* does X's contract on Y cover"
+                score = len(p) + 1 + (0.5 if k == asked else 0)
+                best = max(best or (0, None, None), (score, attr.name, (k, k + len(p))), key=lambda t: t[0])
         name = lx.words_of(attr.name.replace("_", " "))
         for k, w in enumerate(r.words):
             if k not in typed | relation and any(_shares_stem(w, t) for t in name if t not in GENERIC_ATTR_TAILS):
                 best = max(best or (0, None, None), (1, attr.name, (k, k + 1)), key=lambda t: t[0])
     if best is not None:
         return next(a for a in e.attrs if a.name == best[1]), best[2]
-    first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
     dates = [a for a in e.attrs if a.kind == "date"]
     said_date = any(r.words[k] in ("what", "which") and r.words[k + 1] in ("date", "day")
                     for k in range(len(r.words) - 1))  # "on what date did A refer B"
@@ -565,7 +607,13 @@ def named_edge_attr(r: Reading, e, stems: list[str]):
     return None
 
 
-def _find_stems(stems: list[str], phrase: list[str]) -> int:
+def _name_stems(attr) -> list[str]:
+    """Stems of an attribute name's words that are no unit ("budget" of budget_musd)."""
+    return [lx.stem(w) for w in lx.words_of(attr.name.replace("_", " "))
+            if w not in lx.FUNCTION_WORDS and not is_unit_abbreviation(w)]
+
+
+def find_stems(stems: list[str], phrase: list[str]) -> int:
     plural = [{lx.stem(f) for f in lx.plural_forms(w)} | {w} for w in stems]
     return next((k for k in range(len(stems) - len(phrase) + 1)
                  if all(phrase[j] in plural[k + j] for j in range(len(phrase)))), -1)
@@ -616,6 +664,8 @@ def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
         for i, w in enumerate(r.words):
             if re.fullmatch(_DATASET.replace("\\b", ""), w) or w in _DATASET_VERBS:
                 r.use(i, i + 1, "the dataset")
+            if not kinds and i and r.words[i - 1] in ("every", "each", "all") and w in ("type", "types", "kind", "kinds"):
+                r.use(i - 1, i + 1, "the dataset")  # "the total number of entities, across *every type*"
         desc = (f"{len(counts)} {what}: " + ", ".join(sorted(counts))) if kinds else \
             f"all {what} of the graph ({', '.join(f'{t} {c}' for t, c in sorted(counts.items()))})"
         plan = Plan("aggregate", operator="count", explanation=desc)
@@ -694,6 +744,78 @@ def count_edges(ctx: Context, r: Reading) -> PlanResult | None:
     return PlanResult(plan, [facts.count(n, f"{name} edge", plan.explanation)], [])
 
 
+def edges_by_value(ctx: Context, r: Reading) -> PlanResult | None:
+    """ "How many supply contracts are exclusive?", "how many crew assignments were in the commander role", "how
+    many dish listings on menus are marked as specials": the counted phrase after "how many" ends in a plural noun
+    that names no type (a record of a relation: contracts, assignments, listings), and a value of the attributes of
+    exactly one relation joining the types the phrase names is said: that relation's edges with the value (only
+    the named entity's, when one is named). Two relations with the value and nothing to choose between them: None."""
+    if not r.count or r.aggregate or len(r.anchors) > 1 or r.yesno:
+        return None
+    m = next((i + 1 for i in range(len(r.words) - 1) if r.words[i] == "many" or r.words[i : i + 2] == ["number", "of"]),
+             None)
+    if m is None:
+        return None
+    start = m + 1 if r.words[m - 1] == "number" else m
+    end = start
+    while end < len(r.words) and r.words[end] not in lx.FUNCTION_WORDS and r.words[end] != "_" and not (
+            end > start and is_verb_form(r.words[end])):
+        end += 1
+    if end == start:
+        return None
+    head = r.words[end - 1]
+    phrase = [n for n in r.nouns if start <= n.start < end]
+    if (len(head) < 5 or not head.endswith("s") or head.endswith("ss") or is_unit_word(head)
+            or any(n.end == end and n.via is None for n in phrase) or head in lx.attribute_words(r.onto)):
+        return None  # "how many *tickets*": a type, counted as entities; "how many *dollars*": an amount
+    ends = {n.type for n in phrase}
+    via = {n.via for n in phrase if n.via is not None}
+    found = []
+    for e in r.onto.edge_types:
+        if e.structural or not e.attrs or len(r.onto.edges(e.name)) != 1 or not ends <= {e.src, e.dst}:
+            continue
+        if (via and e.name not in via) or (r.anchors and r.anchors[0].type not in (e.src, e.dst)):
+            continue
+        head_word = lx.words_of(e.name.replace("_", " "))[0]
+        verbs = {lx.stem(x) for v in (*e.verbs, *e.reverse_verbs) for x in lx.words_of(v) if x not in lx.FUNCTION_WORDS}
+        if not (ends & {e.src, e.dst} or any(lx.says_relation(w, head_word) or lx.stem(w) in verbs
+                                              for w in r.words[start:end])):
+            continue  # the phrase must name the relation: one of its ends ("*dish* listings") or its own word
+        probe = copy.deepcopy(r)
+        step = PathStep(e.name, "out", e.dst)
+        edge_attrs(probe, [step], ctx.vocab)
+        if step.edge_attrs or step.edge_filters:
+            found.append(e)
+    if len(found) > 1:  # the phrase says one relation's name: "*supply* contracts" for SUPPLIES
+        said = [e for e in found if any(lx.says_relation(w, lx.words_of(e.name.replace("_", " "))[0])
+                                        for w in r.words[start:end])]
+        found = said or found
+    if len(found) != 1:
+        return None
+    e = found[0]
+    step = PathStep(e.name, "out", e.dst)
+    edge_attrs(r, [step], ctx.vocab)
+    said = [Filter(k, "==", v) for k, v in step.edge_attrs.items()] + list(step.edge_filters)
+    r.use(end - 1, end, f"edge {e.name}")
+    for k in range(start, end - 1):  # "*supply* contracts" for SUPPLIES
+        if lx.says_relation(r.words[k], lx.words_of(e.name.replace("_", " "))[0]):
+            r.use(k, k + 1, f"edge {e.name}")
+    for n in phrase:
+        r.use(n.start, n.end, f"type {n.type}")
+    if r.anchors:
+        a = r.anchors[0]
+        way = "out" if a.type == e.src else "in"
+        rows = [edge.attrs for edge, other in ctx.store.neighbors(a.id, e.name, way)
+                if other.type == (e.dst if way == "out" else e.src)]
+        where = f"{a.id}'s {e.name} edges"
+    else:
+        rows, where = _edge_attrs_of(ctx, e), f"{e.name} edges"
+    n = sum(1 for attrs in rows if edge_matches(attrs, said))
+    plan = Plan("aggregate", anchors=[a.id for a in r.anchors], target_type=e.name, operator="count",
+                explanation=f"{where} with {render_filters(said)}")
+    return PlanResult(plan, [facts.count(n, f"{e.name} edge", plan.explanation)], [])
+
+
 EDGE_SCAN_PAGE = 1000
 
 
@@ -730,7 +852,7 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
         for attr in e.attrs:
             if attr.kind not in ("int", "float"):
                 continue
-            hit = next(((p, at) for p in edge_attr_phrases(attr) for at in [_find_stems(stems, p)]
+            hit = next(((p, at) for p in edge_attr_phrases(attr) for at in [find_stems(stems, p)]
                         if at >= 0 and not set(p) & own), None)
             if hit is None and attr is money_attr(e.attrs) and "how much" in " ".join(r.words) and not any(
                     money_attr([x]) is not None for x in r.onto.vertex_type(a.type).attrs):
@@ -741,6 +863,15 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
             if hit is None:
                 continue
             p, at = hit
+            far_attrs = [x for x in r.onto.vertex_type(e.dst if e.src == a.type else e.src).attrs
+                         if x.kind in ("int", "float")]
+            if p != [lx.stem(w) for w in lx.words_of(attr.name.replace("_", " "))] and any(
+                    find_stems(stems, [lx.stem(w) for w in lx.words_of(x.name.replace("_", " "))]) >= 0
+                    for x in far_attrs):
+                continue  # "the average *price* of the dishes on menu M": the dishes' own price, not menu_price
+            if not set(_name_stems(attr)) & set(stems) and any(set(_name_stems(x)) & set(stems) for x in far_attrs):
+                continue  # "the combined *budget*, in millions, of the projects": budget_musd, not the edge's
+                # contract_value_musd that only the unit ("millions") names
             pairs = [(other, as_float(edge.attrs.get(attr.name))) for edge, other in ctx.store.neighbors(a.id, e.name)]
             pairs = [(o, v) for o, v in pairs if v is not None]
             r.use(at, at + len(p), f"edge attribute {attr.name}")
@@ -789,7 +920,7 @@ def edge_ranked(ctx: Context, r: Reading, target: Noun, highest: bool = True) ->
             if attr.kind not in ("int", "float"):
                 continue
             for p in sorted(edge_attr_phrases(attr), key=len, reverse=True):
-                at = _find_stems(stems, p)
+                at = find_stems(stems, p)
                 if at >= 0 and not set(range(at, at + len(p))) & typed and not set(p) <= own:
                     hits.append((e, attr, at, len(p)))
                     break
@@ -801,7 +932,7 @@ def edge_ranked(ctx: Context, r: Reading, target: Noun, highest: bool = True) ->
         # of those whose words are said when several do
         money = [(e, money_attr(e.attrs)) for e in r.onto.edge_types if not e.structural and e.src != e.dst
                  and target.type in (e.src, e.dst) and money_attr(e.attrs) is not None]
-        said = [(e, a) for e, a in money if _relation_said(r, e)]
+        said = [(e, a) for e, a in money if relation_said(r, e)]
         pick = said if len(said) == 1 else money if len(money) == 1 and not said else []
         hits = [(e, a, paid[0], 1) for e, a in pick]
     if len({(e.name, a.name) for e, a, _, _ in hits}) != 1:
@@ -869,7 +1000,7 @@ def _edge_values_of(ctx: Context, r: Reading, a: Entity, stems: list[str]) -> Pl
             if owner is not None and attr.kind not in ("int", "float"):
                 continue
             at = asked
-            phrase = next((p for p in edge_attr_phrases(attr) if _find_stems(stems[at : at + len(p)], p) == 0), None)
+            phrase = next((p for p in edge_attr_phrases(attr) if find_stems(stems[at : at + len(p)], p) == 0), None)
             if phrase is None or set(phrase) & own:
                 continue
             pairs = [(other, edge.attrs.get(attr.name)) for edge, other in ctx.store.neighbors(a.id, e.name)

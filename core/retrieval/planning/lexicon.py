@@ -63,7 +63,7 @@ DATE_BOTTOM = frozenset("first earliest oldest".split())
 TOP_WORDS = frozenset("strongest best healthiest busiest heaviest tallest widest deepest fastest "
                       "biggest largest highest greatest longest most top maximum max latest newest costliest "
                       "priciest richest".split())
-BOTTOM_WORDS = frozenset("smallest lowest shortest least minimum min earliest oldest cheapest weakest worst poorest "
+BOTTOM_WORDS = frozenset("smallest lowest shortest least fewest minimum min earliest oldest cheapest weakest worst poorest "
                          "lightest slowest narrowest".split())
 # Inclusion of the named entity itself in a set of its own type ("counting it", "that one included").
 INCLUDE_WORDS = frozenset("including included inclusive counting incl".split())
@@ -117,7 +117,7 @@ FUNCTION_WORDS = frozenset(
 # on V"): the type comes from the relation verb, as for "who".
 GENERIC_NOUNS = frozenset(
     """company companies firm firms organisation organisations organization organizations business businesses
-    entity entities party parties anyone anybody someone somebody member members folks names""".split()
+    entity entities party parties anyone anybody someone somebody everyone everybody member members folks names""".split()
 )
 WH_WORDS = frozenset("what which who whom whose how when where why".split())
 # A value after one of these describes the entity ("tickets that are still open", "a case rated High").
@@ -217,6 +217,8 @@ def says_relation(word: str, head: str) -> bool:
     head = stem(head)
     if len(head) == 3 and word in (head + "er", head + "ers"):
         return True  # a short verb's agent: "owners" of OWNS
+    if len(head) >= 3 and any(word in (head + s, head + head[-1] + s) for s in NOMINAL_SUFFIXES):
+        return True  # "shipments" of SHIPS_TO, "shippers"
     if len(head) < 4:
         return False
     if head in {stem(f) for f in plural_forms(word)}:
@@ -228,7 +230,8 @@ def says_relation(word: str, head: str) -> bool:
 # Nouns made from a verb: the act ("enrolment", "registration", "dependency") or a party to it ("employee",
 # "sponsor", "dependent").
 NOMINAL_SUFFIXES = ("ment", "ments", "tion", "tions", "ency", "encies", "ence", "ences", "ance", "ances", "ee", "ees",
-                    "er", "ers", "or", "ors", "ent", "ents", "ant", "ants", "al", "als", "ure", "ures")  # departure
+                    "er", "ers", "or", "ors", "ent", "ents", "ant", "ants", "al", "als", "ure", "ures",  # departure
+                    "ship", "ships")  # "sponsorships", "memberships"
 
 
 def same_words(words: list[str], value: list[str]) -> bool:

@@ -42,6 +42,7 @@ from core.retrieval.planning.values import (
     Vocabulary,
     attr_filters,
     capacity_attr,
+    edge_attr_phrases,
     find_flag,
     flag_phrases,
     flag_values,
@@ -295,6 +296,21 @@ class Planner:
                 fits.append(vt.name)
         return Noun(fits[0], -1, -1, True) if len(fits) == 1 else None
 
+    def _agent_of(self, r: Reading, thing: Noun, said_only: bool = False) -> Noun | None:
+        """ "Who has written the most papers?", "who logged the most EVA hours over the missions they crewed":
+        "who" ranks people, and the thing named is what is counted or summed. The one type of people joined to
+        the thing's type by a relation, of those whose relation is said when several are; else None."""
+        people = {vt.name for vt in self.onto.entity_types() if {"first_name", "last_name"} <= {a.name for a in vt.attrs}}
+        if thing.type in people:
+            return None
+        joined = [e for e in self.onto.edge_types if not e.structural and e.src != e.dst
+                  and {e.src, e.dst} & people and thing.type in (e.src, e.dst)]
+        stems = [lx.stem(w) for w in r.words]
+        said = [e for e in joined if h.relation_said(r, e) or any(
+            h.find_stems(stems, p) >= 0 for a in e.attrs for p in edge_attr_phrases(a))]
+        pick = {e.src if e.src in people else e.dst for e in (said if said_only else said or joined)}
+        return Noun(pick.pop(), -1, -1, True) if len(pick) == 1 else None
+
     def _who_of_a_thing(self, r: Reading, plan: Plan) -> list[str]:
         """ "Who …" answered with things no one would call a who (incidents, listings): another reading was meant
         ("who reports to X" read through the incidents X reported)."""
@@ -441,6 +457,9 @@ class Planner:
             return PlanResult(Plan("unanswerable", anchors=[a.id for a in r.anchors], unresolved=[unknown],
                                    explanation=f"no entity named {unknown!r}"),
                               [facts.not_found(f"no entity named '{unknown}'")])
+        by_value = h.edges_by_value(ctx, r) if r.count else None
+        if by_value is not None:  # "how many supply contracts are exclusive?": a relation's records with a value
+            return by_value
         target = choose_target(r)
         first = next((w for w in r.words[r.ask_from :] if w != "_"), "")
         if (target is None or target.generic) and r.count:
@@ -477,6 +496,8 @@ class Planner:
                 if person is not None and target is not None:
                     r.nouns = [n for n in r.nouns if n.type != target.type]  # "billing" only qualified the rate
                 target = person or target
+            if first in ("who", "whom") and target is not None and (r.superlative or set(r.words) & lx.TOP_WORDS):
+                target = self._agent_of(r, target) or target  # "who has written the most papers"
             if target is not None and r.superlative:
                 # "Which lab has the most members?": a generic noun after the target is what is counted
                 for g in [i for i in r.generic if i > target.start]:
@@ -496,8 +517,11 @@ class Planner:
             return planned or self._from_text(r, "no entity named; answering from retrieved text")
         other_nouns = [n for n in r.nouns if n.type not in r.anchor_types]
         wh = self._wh(first)
-        if target is None and wh and other_nouns:
-            via = target_from_verbs(r, other_nouns[0].type, exclude=r.anchor_types, near=r.ask_from + 1)
+        # "where does the *chef* who trained X work": another of X's own kind, over a self-relation
+        kin = [n for n in r.nouns if n.type in r.anchor_types and not n.plural and any(
+            e.src == e.dst == n.type and not e.structural for e in self.onto.edge_types)]
+        if target is None and wh and (other_nouns or (kin and first == "where")):
+            via = target_from_verbs(r, (other_nouns or kin)[0].type, exclude=r.anchor_types, near=r.ask_from + 1)
             target = via if via is not None and via.type in wh else Noun(self._wh_type(wh, r.anchors[0].type, r), -1, -1, False)
         anchor = r.anchors[0]
         if r.portfolio and not other_nouns:
@@ -582,6 +606,10 @@ class Planner:
             return self._from_text(r, "no target type recognised")
         if self._type(target.type) is None or any(self._type(a.type) is None for a in r.anchors):
             return PlanResult(Plan("lookup", anchors=[a.id for a in r.anchors], explanation="no typed path for extracted types"))
+        if first in ("who", "whom") and target.start >= 0 and not (r.superlative or r.count or r.aggregate) and \
+                self._who_of_a_thing(r, Plan("", target_type=target.type)):
+            # "who was *involved* in incidents at site S": the people of the relation said, through the incidents
+            target = self._agent_of(r, target, said_only=True) or target
         return h.traverse(ctx, r, target)
 
     # ---- confidence ---------------------------------------------------------------------------------------------

@@ -138,9 +138,11 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                 fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT) and len(base) >= 3
                         and any(base in lx.words_of(ph) for ph in a.words)]
                 if not fits:  # or the attribute measures what the adjective says ("longest" -> milliseconds)
-                    units = lx.measures(base)
+                    units = lx.measures(base) or (lx.measures(base[:-1] + "y") if base.endswith("i") else ())  # heavy
                     fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT)
                             and any(u in a.name.lower() for u in units)]
+                    fits = fits or [a.name for a in vt.attrs if a.kind in (INT, FLOAT)  # mass_kg's words: weight
+                                    and any(u in lx.words_of(ph) for u in units for ph in a.words)]
                 attr = fits[0] if len(fits) == 1 else None
             if attr is not None:
                 return w, attr, w in lx.TOP_WORDS

@@ -260,7 +260,8 @@ def _near_nouns(onto: Ontology, words: list[str], used: set[int]) -> list[Noun]:
             continue
         forms = set(lx.plural_forms(w)) - {w}
         named = [(vt.name, a) for vt in onto.entity_types() for a in vt.attrs
-                 if forms & set(lx.words_of(a.name.replace("_", " ")))]
+                 if forms & set(lx.words_of(a.name.replace("_", " "))) and a.kind not in ("int", "float")]
+        # (a number's name counts things: "*pages*" of page_count are no people)
         types = {t for t, a in named if not _is_flag(a)}  # "contractors" for is_contractor is the flag, not a type
         said_flag = any(_is_flag(a) and i > 0 and lx.words_of(a.name.replace("_", " "))[-2:-1] == [words[i - 1]]
                         for _t, a in named)  # "*board* members" is is_board_member
@@ -589,6 +590,14 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
         if earlier:
             r.references[r.ask_from + 2] = f"the {earlier[-1].type} named earlier"
             return earlier[-1]
+    if rest and rest[0] not in WH_TYPES and rest[0] not in ("which", "what", "how"):
+        # "Inspection I was carried out at a restaurant *in which neighbourhood*?": a wh-word inside the clause,
+        # right before a type noun, asks for that noun (a relative "which" is followed by a verb, not a noun)
+        inner = [n for n in asking if n.start > r.ask_from and r.words[n.start - 1] in ("which", "what")
+                 and not n.modifier and all(w in ("?", ".", "!") for w in r.words[n.end :])]  # said last:
+        # "tournaments *in which clubs* … played" is a relative clause
+        if len(inner) == 1:
+            return inner[0]
     owner = _POSSESSIVE_WH.search(r.masked.lower())
     if owner:
         # "Which operators' vehicles were involved in …": the possessor is asked for, the possessed is on the way
@@ -605,7 +614,7 @@ def choose_target(r: Reading, generic: bool = True) -> Noun | None:
     generic = [i for i in r.generic if i >= r.ask_from] if generic else []
     if generic and (not asking or generic[0] < asking[0].start):
         g = generic[0]  # "Which Software companies depend on X?": the verb will say which type
-        return Noun("*", g, g + 1, r.words[g].endswith("s"), generic=True)
+        return Noun("*", g, g + 1, r.words[g].endswith("s") or r.words[g] in ("everyone", "everybody"), generic=True)
     if not asking and wh:
         # "Among the accounts X manages, who has the lowest health score?": the set named after among/of
         among = [n for n in nouns if n.start < r.ask_from and set(r.words[max(0, n.start - 2) : n.start])
@@ -802,6 +811,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
     # the *board*" with is_board_member)
     own_words = {w for w in lx.attribute_words(r.onto) if len(w) >= 4} - {"name", "type", "kind", "count", "number"}
     self_walked = any(e.src == e.dst for name in used_edges for e in r.onto.edges(name))
+    walked_types = {t for name in used_edges for e in r.onto.edges(name) for t in (e.src, e.dst)}
+    walked_nouns = {lx.stem(n) for n, t in lx.nouns(r.onto).items() if t in walked_types and " " not in n}
     content, unexplained = len(r.anchors), []  # each anchor mention is one explained content word
     for i, w in enumerate(r.words):
         if w == "_":
@@ -833,6 +844,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges
                 or any(lx.says_relation(w, h) for h in used_heads)):  # "employees of X" for EMPLOYED_BY
             continue
+        if is_verb_form(w) and lx.stem(w) in walked_nouns:
+            continue  # "critics who *reviewed* X": the walk goes through the Review written about X
         unexplained.append(w)
     light = lx.AGENT_VERBS | lx.RECIPIENT_VERBS | {lx.stem(x) for x in lx.WEAK_VERBS}
     if self_walked and any(is_verb_form(w) and w not in light and lx.stem(w) not in light

@@ -209,7 +209,10 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
                 (lead[-1] in ("in", "on", "with", "as", "of", "by") and len(lead) >= 2 and is_verb_word(lead[-2])
                  and (i - 2) not in verbs)
                 or (is_verb_word(lead[-1]) and lead[-1] not in lx.FUNCTION_WORDS and (i - 1) not in verbs))
-            predicate = predicate or said_by_verb
+            # "how many *tonnes of* rebar": a value after a word of one of the type's own numbers and "of"
+            measured_of = len(lead) >= 2 and lead[-1] == "of" and lead[-2] in {
+                w for a in target.attrs if a.kind in (INT, FLOAT) for ph in a.words for w in lx.words_of(ph)}
+            predicate = predicate or said_by_verb or measured_of
             if placed:  # "sellers based in Germany", "sellers from Japan"
                 predicate = True
                 if len(lead) >= 2 and lead[-2] in lx.LOCATION_VERBS:
@@ -511,8 +514,16 @@ def money_attr(attrs):
     """The one numeric attribute of ``attrs`` whose name says money (price, cost, amount, a currency …), else None:
     what "how much did X pay / spend / earn" asks for."""
     fits = [a for a in attrs if a.kind in (INT, FLOAT)
-            and any(u in lx.words_of(a.name.replace("_", " ")) for u in _MONEY_WORDS)]
+            and any(u in _MONEY_WORDS or _scaled_currency(u) for u in lx.words_of(a.name.replace("_", " ")))]
     return fits[0] if len(fits) == 1 else None
+
+
+_CURRENCIES = frozenset("usd eur gbp jpy cny chf cad aud inr".split())
+
+
+def _scaled_currency(token: str) -> bool:
+    """ "kusd", "musd", "bneur": a currency after a scale letter (thousands, millions, billions)."""
+    return any(token[: len(p)] == p and token[len(p) :] in _CURRENCIES for p in ("k", "m", "b", "bn"))
 
 
 _SCALE = {"k": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
@@ -617,6 +628,12 @@ def _numeric_equality(r: Reading, target: VertexType, have: set[str]) -> list[Fi
                 out.append(Filter(attr.name, "==", int(r.words[j])))
                 r.use(i, j + 1, f"filter {attr.name}")
                 break
+            k = i - 1  # "launch vehicles that have *four stages*", "rooms with 2 beds": the count before the word
+            if i >= 1 and (r.words[k].isdigit() or r.words[k] in NUMBER_WORDS) and not (
+                    k and r.words[k - 1] in _BEFORE_BOUND) and not _is_year_word(r.words[k]):
+                out.append(Filter(attr.name, "==", int(r.words[k]) if r.words[k].isdigit() else NUMBER_WORDS[r.words[k]]))
+                r.use(k, j, f"filter {attr.name}")
+                break
             if len(p) == 1 and p[0].endswith("s"):
                 # a number and the attribute's singular word before the type noun: "*5-star* hotels"
                 k = next((k for k in range(1, len(r.words) - 1) if r.words[k] == p[0][:-1] and r.words[k - 1].isdigit()
@@ -626,6 +643,14 @@ def _numeric_equality(r: Reading, target: VertexType, have: set[str]) -> list[Fi
                     r.use(k - 1, k + 1, f"filter {attr.name}")
                     break
     return out
+
+
+# words before a number that make it a bound, not a value ("more *than* 3 stages", "at *least* two")
+_BEFORE_BOUND = frozenset("than least most over under above below top first last".split())
+
+
+def _is_year_word(word: str) -> bool:
+    return word.isdigit() and len(word) == 4 and word[:2] in ("19", "20")
 
 
 def _use_tail(r: Reading, tail: str) -> None:
