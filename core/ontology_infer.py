@@ -50,7 +50,9 @@ PARTICIPLE = {v: k for k, v in IRREGULAR.items() if k.endswith(("en", "wn"))} | 
 IES_NOUNS = frozenset("movies cookies zombies pies ties lies rookies calories species series".split())
 GENERIC_WORDS = frozenset("id name date at time type number count code value on in of".split())
 DATE_WORDS = frozenset("date at time on day year".split())
-AMOUNT_WORDS = frozenset("amount total sum value figure".split())  # the head of "invoice_amount", "order_total"
+AMOUNT_WORDS = frozenset("amount total sum value figure".split())
+QUANTITY_NAMES = frozenset("quantity qty".split())  # a number of pieces of something
+QUANTITY_WORDS = ("units", "items", "pieces")  # what "how many units/items/pieces" counts  # the head of "invoice_amount", "order_total"
 _DATE_RE = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
 )
@@ -207,6 +209,8 @@ def attr_words(attr: str) -> tuple[str, ...]:
             words.append(toks[0])  # "days_in_shop", "hours_logged": a count of units ("how many *days* …")
         if len(toks) == 2 and toks[-1] == "count" and len(toks[0]) >= 3 and toks[0] not in GENERIC_WORDS:
             words.append(plural(toks[0]))  # "page_count", "word_count": how many pages ("the most *words*")
+    if toks[-1] in QUANTITY_NAMES:
+        words += list(QUANTITY_WORDS)  # "how many *units* of X does Y stock" for STOCKS.quantity
     last = words[-1] if len(toks) > 1 else words[0]
     for w in dict.fromkeys((last, toks[-1] if len(toks) > 1 and toks[-1] in words else last)):
         if singular(w) != w:

@@ -247,6 +247,24 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
         by_edges = edge_ranked(ctx, r, target, highest=r.superlative != "fewest" and top not in lx.BOTTOM_WORDS)
         if by_edges is not None:  # "the captain who logged the most duty hours": a sum over its own edges
             return by_edges
+    summed = bool({"total", "combined", "sum", "overall"} & set(r.words)) or r.aggregate == "total"
+    if (r.superlative or top) and summed and not others and numeric_attr(copy.deepcopy(r), vt) is None and \
+            superlative(copy.deepcopy(r), vt) is None:
+        # "which rider has covered the greatest total *distance*": a number of the one related type that has it
+        joined = sorted({e.dst if e.src == target.type else e.src for e in r.onto.edge_types
+                         if not e.structural and e.src != e.dst and target.type in (e.src, e.dst)})
+        probes = [(t, numeric_attr(copy.deepcopy(r), r.onto.vertex_type(t))) for t in joined]
+        stems = {lx.stem(w) for w in r.words}
+        # by the number's own words ("distance" of distance_km), not by a money word that any price would fit
+        fits = [(t, a) for t, a in probes if a is not None and any(
+            {lx.stem(w) for w in lx.words_of(ph)} <= stems
+            for x in [r.onto.vertex_type(t).attr(a)] if x is not None for ph in (a.replace("_", " "), *x.words))]
+        if len(fits) == 1:
+            t, measure = fits[0]
+            numeric_attr(r, r.onto.vertex_type(t))  # marks the measure's words
+            r.use_phrase(top or "most", "superlative")
+            return ranked(ctx, r, target, Noun(t, -1, -1, True), measure=measure,
+                          highest=r.superlative != "fewest" and top not in lx.BOTTOM_WORDS)
     for other in others if (r.superlative or top) else []:
         measure = numeric_attr(r, r.onto.vertex_type(other.type))
         if measure is not None:  # "the customer with the highest total of invoices", "the most downtime minutes"
@@ -664,6 +682,8 @@ def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
         for i, w in enumerate(r.words):
             if re.fullmatch(_DATASET.replace("\\b", ""), w) or w in _DATASET_VERBS:
                 r.use(i, i + 1, "the dataset")
+            if re.fullmatch(_DATASET.replace("\\b", ""), " ".join(r.words[i : i + 2])):
+                r.use(i, i + 2, "the dataset")  # "the *knowledge graph*", "the *data set*"
             if not kinds and i and r.words[i - 1] in ("every", "each", "all") and w in ("type", "types", "kind", "kinds"):
                 r.use(i - 1, i + 1, "the dataset")  # "the total number of entities, across *every type*"
         desc = (f"{len(counts)} {what}: " + ", ".join(sorted(counts))) if kinds else \
@@ -844,6 +864,10 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
         return None
     stems = [lx.stem(w) for w in r.words]
     own = {lx.stem(w) for at in r.onto.vertex_type(a.type).attrs for w in lx.words_of(at.name.replace("_", " "))}
+    # the named one's own attributes as phrases: "price" of its unit_price is its own, "units" is not
+    own_phrases = {tuple(lx.stem(w) for w in lx.words_of(at.name.replace("_", " "))) for at in r.onto.vertex_type(
+        a.type).attrs} | {(lx.stem(w),) for at in r.onto.vertex_type(a.type).attrs
+                          for w in lx.words_of(at.name.replace("_", " ")) if w in at.words}
     for e in r.onto.edge_types:
         if e.structural or a.type not in (e.src, e.dst):
             continue
@@ -853,7 +877,7 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
             if attr.kind not in ("int", "float"):
                 continue
             hit = next(((p, at) for p in edge_attr_phrases(attr) for at in [find_stems(stems, p)]
-                        if at >= 0 and not set(p) & own), None)
+                        if at >= 0 and tuple(p) not in own_phrases and not (len(p) > 1 and set(p) <= own)), None)
             if hit is None and attr is money_attr(e.attrs) and "how much" in " ".join(r.words) and not any(
                     money_attr([x]) is not None for x in r.onto.vertex_type(a.type).attrs):
                 hit = ([], r.words.index("much"))  # "how much has X spent on tickets": the relation's one money

@@ -217,8 +217,8 @@ def says_relation(word: str, head: str) -> bool:
     head = stem(head)
     if len(head) == 3 and word in (head + "er", head + "ers"):
         return True  # a short verb's agent: "owners" of OWNS
-    if len(head) >= 3 and any(word in (head + s, head + head[-1] + s) for s in NOMINAL_SUFFIXES):
-        return True  # "shipments" of SHIPS_TO, "shippers"
+    if len(head) >= 3 and word in (head + "ment", head + "ments"):
+        return True  # "shipments" of SHIPS_TO (not an agent noun: "players" of PLAYS names a type more often)
     if len(head) < 4:
         return False
     if head in {stem(f) for f in plural_forms(word)}:

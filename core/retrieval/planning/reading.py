@@ -151,7 +151,12 @@ _OBJECT_START = frozenset("the a an their its his her our my your all every each
 def _said_as_verb(onto: Ontology, words: list[str], n: Noun) -> bool:
     """ "Which companies *sponsor* the trials …": a singular type noun between a plural word and a determiner that
     is also a relation's verb is that verb (a noun there would need an article or a plural)."""
-    if n.end - n.start != 1 or n.plural or n.start == 0 or n.end >= len(words) or words[n.end] not in _OBJECT_START:
+    if n.end - n.start != 1 or n.plural or n.start == 0 or n.end >= len(words):
+        return False
+    # the object after it: a determiner, or a plural noun phrase ("sponsor *docking stations*")
+    plural_next = any(w.endswith("s") and not w.endswith("ss") and w not in lx.FUNCTION_WORDS
+                      for w in words[n.end : n.end + 2]) and words[n.end] not in lx.FUNCTION_WORDS
+    if words[n.end] not in _OBJECT_START and not plural_next:
         return False
     before = words[n.start - 1]
     if before in lx.FUNCTION_WORDS or before == "_" or not before.endswith("s") or before.endswith("ss"):
@@ -360,6 +365,8 @@ def _ask_from(question: str, char_starts: list[int], nouns: dict[str, str]) -> t
             short = None
         if clause.strip() and (_REQUEST.match(clause) or lx.COUNT.search(clause.lower()[:40]) or short):
             best, retyped = s, bool(short) and s > 0
+    if best and question[:best].rstrip().endswith("?") and len(lx.words_of(question[best:])) <= 4:
+        retyped = True  # "Where did rides on B end up? *List the stations.*": the question came first
     return sum(1 for c in char_starts if c < best), best, retyped
 
 
@@ -393,7 +400,7 @@ def read(question: str, linked: Linked, anchors: list[Entity], onto: Ontology = 
     if grouped is not None:  # "the largest team of vets": the most vets
         r.superlative = "fewest" if grouped.group(1) == "smallest" else "most"
     r.aggregate = next((fn for fn, rx in lx.AGGREGATES.items() if rx.search(text)), None)
-    hm = re.search(r"\b(?:how many|number of) (\w+)", text)
+    hm = re.search(r"\b(?:how many|number of) (?:_ )*(\w+)", text)  # "how many <X> *units*": past the name
     extreme = any(w.endswith("est") and len(w) > 5 for w in words)  # "the tallest building by number of floors"
     if hm and hm.group(1) in _numeric_words(onto) and hm.group(1) not in lx.nouns(onto):
         # "how many hours of downtime": the attribute, not a count; "the biggest hospital by number of beds": the
@@ -522,7 +529,10 @@ def _value_nouns(r: Reading) -> None:
                 # "data" is a department and the first word of "data centres")
                 break
             plural = seg[-1] != phrase[-1]
-            if phrase[-1].endswith(_NOT_NOUN_ENDINGS) or not (plural or (i > 0 and r.words[i - 1] in _DETERMINERS)):
+            # "the deepest *shaft*": a determiner, maybe a superlative between
+            det = (i > 0 and r.words[i - 1] in _DETERMINERS) or (
+                i > 1 and r.words[i - 2] in _DETERMINERS and r.words[i - 1] in lx.TOP_WORDS | lx.BOTTOM_WORDS)
+            if phrase[-1].endswith(_NOT_NOUN_ENDINGS) or not (plural or det):
                 break  # "is resolved", "were delayed": a state said of something, not the thing
             around = r.words[max(0, i - 2) : i] + r.words[i + n : i + n + 2]
             if len(around) >= 2 and ({"or", "and"} & set(around)) and not any(
@@ -734,6 +744,16 @@ def _verb_of_value(r: Reading, i: int) -> bool:
 _TO_VALUE = frozenset("in on with as of from by to into at for over out up the a an".split())
 
 
+_HEAD_PREPOSITIONS = frozenset("of on at in for from by with about to".split())  # "the *rides on* bike B"
+
+
+def _hyphen_prefix(r: Reading, i: int) -> bool:
+    """ "*e*-bikes", "*x*-ray": a letter or two joined by a hyphen to the next word says a kind of it."""
+    if i + 1 >= len(r.words) or r.words[i] in lx.FUNCTION_WORDS or len(r.words[i]) != 1:
+        return False  # one letter: "co-op" is a word of its own
+    return re.search(rf"\b{re.escape(r.words[i])}-{re.escape(r.words[i + 1])}", r.question, re.I) is not None
+
+
 def _names_a_thing(r: Reading, i: int) -> bool:
     """A noun of its own between two related things, not a word for their relation: owned ("X's *boss*") or the
     head of an of-phrase ("the *pupils* of X")."""
@@ -744,9 +764,15 @@ def _names_a_thing(r: Reading, i: int) -> bool:
         i > 0 and r.words[i - 1] != "_" and re.search(rf"\b{re.escape(r.words[i - 1])}['’]\s+{re.escape(w)}\b",
                                                      r.question, re.I) is not None)  # "lenders' *works*"
     anchored = {p for a in r.anchors for p in [r.anchor_at.get(a.id, -1)] if p >= 0}
-    head = (i + 1 < len(r.words) and r.words[i + 1] == "of" and w.endswith("s") and len(w) > 3
-            and bool(anchored & set(range(i + 2, i + 5))))  # "the pupils of X" (X named), not "members of the Y alliance"
-    return owned or head
+    head = (i + 1 < len(r.words) and w.endswith("s") and len(w) > 3 and (
+        (r.words[i + 1] == "of" and bool(anchored & set(range(i + 2, i + 5))))  # "the pupils of X" (X named), not
+        # "members of the Y alliance"; "*rides on* bike B": another preposition, the name right after it
+        or (r.words[i + 1] in _HEAD_PREPOSITIONS and i + 2 in anchored)))
+    # "how many Vertical Climber *units*": a plural noun right after a name (no verb: "X *sponsors* Y" is one)
+    after_name = (bool(r.count or r.aggregate) and i > 0 and r.words[i - 1] == "_" and w.endswith("s")
+                  and not w.endswith("ss") and len(w) > 3 and not is_verb_word(w))  # what is counted, not a
+    # role on the way ("the Sterling Scholarship *winners*": the students it went to)
+    return owned or head or after_name
 
 
 # Content words a verb phrase about the data's owner may have ("does the co-op *keep track of*").
@@ -821,7 +847,7 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             content += 1
             continue
         if ((w in lx.FUNCTION_WORDS and w not in own_words) or w in lx.WH_WORDS
-                or (len(w) <= 2 and not any(ch.isdigit() for ch in w))
+                or (len(w) <= 2 and not any(ch.isdigit() for ch in w) and not _hyphen_prefix(r, i))
                 or w in lx.words_of(r.onto.name.replace("_", " "))):  # "the university" in a graph named so
             continue
         if w in lx.RECORD_WORDS and i not in verb_at:

@@ -236,6 +236,12 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
                         for s0, e, _ in found):
                     found.append((i, end, value))
                     grew = True
+        if found and target_pos >= 0 and target_end >= 0 and any(
+                words[target_end:i] in (["or"], ["and"]) or words[end:target_pos] in (["or"], ["and"])
+                for i, end, _v in found) and "kind or type?" not in r.doubts:
+            # "how many *pits or shafts*": a kind of the type listed beside the type's own noun may widen the set
+            # or narrow it; which is meant is not said
+            r.doubts.append("kind or type?")
         if found:
             found.sort()
             for s, e, _ in found:
