@@ -28,7 +28,7 @@ from core.ontology import Ontology, split_camel
 from core.rawgraph import GraphImportError, RawGraph
 from core.records import Document, Edge, Entity
 from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType, plural
-from core.type_synonyms import is_unit_abbreviation, is_unit_word, is_verb_word, unit_words
+from core.type_synonyms import irregular_forms, is_unit_abbreviation, is_unit_word, is_verb_word, unit_words
 
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 CONTENT_TYPES = ("Document", "Chunk")  # HopLens's own text vertex types
@@ -93,6 +93,9 @@ def _base_verb(word: str) -> list[str]:
     """Candidate base forms of a verb token ("reports" -> report, "supported" -> support, "created" -> create)."""
     if word in IRREGULAR:
         return [IRREGULAR[word]]
+    bases, _forms_of = irregular_forms(word)
+    if bases and word not in bases:  # "RODE" -> ride, "FLEW" -> fly (WordNet's verb.exc)
+        return list(bases)
     if word.endswith("ied") and len(word) > 4:
         return [word[:-3] + "y"]
     if word.endswith("ed") and len(word) > 3:
@@ -122,12 +125,18 @@ def _forms(base: str) -> list[str]:
         third, past = base + "s", base + "d"
     else:
         third, past = base + "s", base + "ed"
+    if base not in PAST_OF:
+        irregular = [f for f in irregular_forms(base)[1] if not f.endswith("ing")]
+        if irregular:  # "ride" -> rode, ridden (not "rided")
+            return [base, third, *sorted(irregular, key=lambda f: f.endswith(("en", "wn", "rn")))]
     return [base, third, PAST_OF.get(base, past)]
 
 
 def _is_verbish(word: str) -> bool:
+    bases = irregular_forms(word)[0]
     return word in IRREGULAR or word.endswith(("ed", "s")) or word in ("has", "have", "own", "use", "know", "like",
-                                                                       "follow", "contain", "include", "manage")
+                                                                       "follow", "contain", "include", "manage") or (
+        bool(bases) and word not in bases and len(word) >= 4)  # "RODE", "FLEW_ON": an irregular past by WordNet
 
 
 PARTICLES = ("up", "out", "over", "off", "down")
@@ -175,11 +184,14 @@ def edge_verbs(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     else:
         rest = toks[1:]
         forms = [f for b in _base_verb(toks[0]) for f in _forms(b)]
+        if toks[0] not in IRREGULAR and irregular_forms(toks[0])[0] and toks[0] not in irregular_forms(toks[0])[0]:
+            # "RODE": its past forms by WordNet ("rode", "ridden"), not "ride"/"rides", which name the trips too
+            forms = [toks[0], *(f for f in irregular_forms(toks[0])[1] if not f.endswith("ing"))]
         fwd.extend(" ".join([f, *rest]) for f in forms)
         rev.extend(fwd)
         base = _base_verb(toks[0])[0]
         # the name's own participle when it is one ("REFERRED_TO" -> "referred to by", not a rebuilt "refered")
-        part = toks[0] if toks[0].endswith("ed") else PARTICIPLE.get(base, _forms(base)[2])
+        part = toks[0] if toks[0].endswith("ed") else PARTICIPLE.get(base, _forms(base)[-1])
         rev.append(" ".join([part, *rest, "by"]))
     return tuple(dict.fromkeys(fwd)), tuple(dict.fromkeys(rev))
 

@@ -269,6 +269,17 @@ def _irregular_bases() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+def irregular_forms(word: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(bases, irregular inflections of those bases) of an irregular verb form by WordNet's verb.exc: "rode" ->
+    (ride,), (rode, ridden); "ride" -> (ride,), (rode, ridden); empty for a regular verb."""
+    table = _irregular_bases()
+    bases = set(table.get(word.lower(), ()))
+    if not bases and any(word.lower() in bs for bs in table.values()):
+        bases = {word.lower()}
+    forms = sorted(f for f, bs in table.items() if bs & bases and " " not in f)
+    return tuple(sorted(bases)), tuple(forms)
+
+
 def same_verb(a: str, b: str) -> bool:
     """Two words are forms of one irregular verb ("win" / "won", "wins" / "won", "go" / "went")."""
     table = _irregular_bases()
@@ -623,9 +634,14 @@ def name_heads(onto: Ontology, names: dict[str, list[str]], lex: Lexicon | None 
             continue
         counts: dict[str, int] = {}
         for n in ns:
-            words = [w for w in re.findall(r"[a-z]+", n.lower())]
+            toks = n.lower().split()
+            numbered = False  # "Ride 0001", "Inspection INS-0128": a kind and a number; the kind is the head
+            while toks and any(ch.isdigit() for ch in toks[-1]):
+                toks.pop()
+                numbered = True
+            words = [w for w in re.findall(r"[a-z]+", " ".join(toks))]
             for k in (1, 2):
-                if len(words) > k:  # a name that is only its head ("Hospital") says nothing
+                if len(words) > k or (numbered and len(words) == k):  # only its head ("Hospital") says nothing
                     head = " ".join(words[-k:-1] + [singular(words[-1])])
                     counts[head] = counts.get(head, 0) + 1
         for head, c in counts.items():

@@ -61,7 +61,14 @@ def verb_weights(onto: Ontology, words: list[str]) -> dict[str, float]:
                 stem(w) not in nouns and says_relation(w, p[0]) for w in words):
             # a noun made from the verb ("employees of X" for EMPLOYED_BY, "sponsors of" for SPONSORS)
             out[edge] = max(out.get(edge, 0.0), HEAD_VERB_CREDIT)
+        elif not weak and p[-1] in DIRECTION_PREPOSITIONS and p[-1] in stems:
+            # "stations X started rides *from*": of DEPARTED_FROM and ARRIVED_AT, the one whose preposition is said
+            out[edge] = max(out.get(edge, 0.0), PREPOSITION_CREDIT)
     return out
+
+
+DIRECTION_PREPOSITIONS = frozenset({"from", "into", "via"})  # rarer than "in"/"at"/"to", so they tell relations apart
+PREPOSITION_CREDIT = 0.1
 
 
 def score_path(steps, verbs: dict[str, float], mentioned: set[str], order: dict[str, int] | None = None) -> float:
