@@ -719,7 +719,7 @@ def _money_unit_words(token: str) -> tuple[str, ...]:
     """ "musd" -> million(s), dollar(s); "eur" -> euro(s): what "in millions of dollars" says of budget_musd."""
     for scale in ("", "k", "m", "bn", "b"):
         if token.startswith(scale) and token[len(scale):] in CURRENCY_WORDS:
-            return SCALE_WORDS.get(scale, ()) + CURRENCY_WORDS[token[len(scale):]]
+            return SCALE_WORDS.get(scale, ()) + CURRENCY_WORDS[token[len(scale):]] + (token[len(scale):],)
     return ()
 
 

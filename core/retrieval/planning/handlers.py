@@ -899,6 +899,10 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
             pairs = [(other, as_float(edge.attrs.get(attr.name))) for edge, other in ctx.store.neighbors(a.id, e.name)]
             pairs = [(o, v) for o, v in pairs if v is not None]
             r.use(at, at + len(p), f"edge attribute {attr.name}")
+            said = {lx.stem(w) for ph in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(ph)}
+            for k, w in enumerate(r.words):  # "combined *contract value* (USD *millions*)": all its words
+                if lx.stem(w) in said and w not in lx.FUNCTION_WORDS:
+                    r.use(k, k + 1, f"edge attribute {attr.name}")
             _use_relation_words(r, e)  # "shipments *handled* by C", "stock *held* at W": the edge itself
             far_type = e.dst if e.src == a.type else e.src
             for n in r.nouns:
