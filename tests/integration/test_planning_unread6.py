@@ -388,3 +388,24 @@ def test_numbered_names_name_their_type_and_an_irregular_past_is_its_verb(bikes)
     assert plan.confidence >= SURE and set(plan.result_ids) == {used[t] for t in rode[rider]}
     _, plan = ask(pipe, f"Which stations has {riders[rider]} started rides from?")  # DEPARTED_FROM, not ARRIVED_AT
     assert plan.confidence < SURE or set(plan.result_ids) == {start[t] for t in rode[rider]}
+
+
+def test_a_yes_no_edge_property_said_as_its_verb_or_its_noun(tmp_path_factory):
+    path, pipe = _generated(tmp_path_factory.mktemp("park"), "byog24", "park.graphml")
+    g = nx.read_graphml(path)
+    names = _unique(g)
+    living: dict[str, list[bool]] = defaultdict(list)
+    for _u, v, d in _edges(g, "INHABITS"):
+        living[v].append(bool(d.get("breeding")))
+    zone = next(z for z, bs in sorted(living.items()) if 0 < sum(bs) < len(bs) and names[_name(g.nodes[z])] == 1)
+    a, plan = ask(pipe, f"How many species breed in {_name(g.nodes[zone])}?")  # INHABITS.breeding
+    assert plan.confidence >= SURE and a.text.startswith(f"{sum(living[zone])}."), a.text
+    folder, pipe = _generated(tmp_path_factory.mktemp("trials"), "byog34", "trials_csv")
+    trials = {t["trialId"]: t["title"] for t in _rows(folder / "trials.csv")}
+    done: dict[str, list[bool]] = defaultdict(list)
+    for row in _rows(folder / "rel_enrolled_in.csv"):
+        done[row[":END_ID"]].append(row["completed"] == "true")
+    trial = next(t for t, cs in sorted(done.items()) if 0 < sum(cs) < len(cs)
+                 and list(trials.values()).count(trials[t]) == 1)
+    a, plan = ask(pipe, f"How many enrolments in the {trials[trial]} ended in completion?")  # ENROLLED_IN.completed
+    assert plan.confidence >= SURE and a.text.startswith(f"{sum(done[trial])}."), a.text

@@ -678,9 +678,13 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     # on the relation, not the relation
     edge_values = {w for e in r.onto.edge_types for a in e.attrs for v in a.values
                    for w in lx.words_of(str(v)) if len(w) >= 3 and w not in lx.FUNCTION_WORDS}
+    edge_values |= {w for e in r.onto.edge_types for a in e.attrs if a.values and set(a.values) <= {"true", "false"}
+                    for w in lx.words_of(a.name.replace("_", " ")) if len(w) >= 7}  # a yes/no edge's own word
     others |= {lx.stem(w) for w in r.words if len(w) >= 3 and any(
         w == x or (w.startswith(x) and w[len(x):] in ("ing", "ed", "d", "s", "es")) or same_verb(w, x)
-        or x in (w + "er", w + w[-1] + "er") for x in edge_values)}  # "did X *win* Y": outcome = won / winner
+        or x in (w + "er", w + w[-1] + "er")  # "did X *win* Y": outcome = won / winner
+        or (len(w) >= 7 and len(x) >= 7 and w[:6] == x[:6])  # "ended in *completion*": status = completed
+        for x in edge_values)}
     # ... also as its agent or patient noun ("*mentees*" for MENTORED_BY, walked or not)
     roots = {lx.role_root(w) for phrase, edge, _weak in lx.verb_phrases(r.onto) if edge not in used
              for w in phrase.split() if w not in lx.FUNCTION_WORDS and len(w) > 3}

@@ -716,8 +716,15 @@ def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = Non
                 if pair is not None:  # "actors signed *exclusively* to S": a yes/no edge attribute said as a word
                     for p in flag_phrases(a):
                         at = next((i for i in range(len(r.words) - len(p) + 1)
-                                   if r.words[i : i + len(p) - 1] == p[:-1] and r.words[i + len(p) - 1].startswith(p[-1])
-                                   and len(r.words[i + len(p) - 1]) <= len(p[-1]) + 2), -1)
+                                   if r.words[i : i + len(p) - 1] == p[:-1] and (
+                                       (r.words[i + len(p) - 1].startswith(p[-1])
+                                        and len(r.words[i + len(p) - 1]) <= len(p[-1]) + 2)
+                                       # "species that *breed* in Z" for INHABITS.breeding
+                                       or (len(r.words[i + len(p) - 1]) >= 4
+                                           and p[-1] == r.words[i + len(p) - 1] + "ing")
+                                       # "ended in *completion*" for completed
+                                       or (len(p) == 1 and len(p[0]) >= 7 and len(r.words[i]) >= 7
+                                           and r.words[i][:6] == p[0][:6]))), -1)
                         prefixed = False
                         if at < 0 and len(p) == 1 and len(p[0]) >= 5:  # "*unpatched*" for patched, negated
                             at = next((i for i, w in enumerate(r.words) if w in ("un" + p[0], "non" + p[0])), -1)
