@@ -409,3 +409,14 @@ def test_a_yes_no_edge_property_said_as_its_verb_or_its_noun(tmp_path_factory):
                  and list(trials.values()).count(trials[t]) == 1)
     a, plan = ask(pipe, f"How many enrolments in the {trials[trial]} ended in completion?")  # ENROLLED_IN.completed
     assert plan.confidence >= SURE and a.text.startswith(f"{sum(done[trial])}."), a.text
+
+
+def test_a_unit_said_after_a_number_is_no_value_noun(tmp_path_factory):
+    path, pipe = _generated(tmp_path_factory.mktemp("water"), "byog23", "water.graphml")
+    g = nx.read_graphml(path)
+    names = _unique(g)
+    part, supplier, d = next((u, v, d) for u, v, d in _edges(g, "SUPPLIED_BY")
+                             if names[_name(g.nodes[u])] == 1 and names[_name(g.nodes[v])] == 1)
+    a, plan = ask(pipe, f"What lead time, in days, does {_name(g.nodes[supplier])} quote for the "
+                        f"{_name(g.nodes[part])}?")  # "days" of lead_time_days, not a crew's shift = day
+    assert plan.confidence >= SURE and a.text.startswith(str(d["lead_time_days"])), a.text

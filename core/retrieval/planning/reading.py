@@ -528,6 +528,8 @@ def _value_nouns(r: Reading) -> None:
                 # a modifier of the noun after it, or inside a type's own noun ("league" is a type and a value;
                 # "data" is a department and the first word of "data centres")
                 break
+            if seg[-1] in _numeric_words(r.onto) and seg[-1] != phrase[-1]:
+                break  # "lead time, *in days*": the unit of a number (lead_time_days), not shift = day
             plural = seg[-1] != phrase[-1]
             # "the deepest *shaft*": a determiner, maybe a superlative between
             det = (i > 0 and r.words[i - 1] in _DETERMINERS) or (
