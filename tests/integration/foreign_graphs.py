@@ -4,7 +4,9 @@ networkx straight from the GraphML, never through HopLens."""
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -39,6 +41,26 @@ def built(root: Path, folder: str, seed: int, filename: str):
     path.parent.mkdir(parents=True, exist_ok=True)
     nx.write_graphml(generator(folder).build(seed), path)
     return imported(root, path)
+
+
+def generated(root: Path, folder: str, written: str, seed: int):
+    """(the file or folder a writer's generator CLI wrote, ``graph.py OUT --seed N``, a GraphRAG pipeline over it
+    imported with inference only)."""
+    out = root / "data"
+    subprocess.run([sys.executable, str(TESTS / folder / "graph.py"), str(out), "--seed", str(seed)], check=True,
+                   capture_output=True)
+    path = out / written
+    settings = Settings(store=str(root / "store"))
+    import_graph(path, settings.store_path(), settings)
+    return path, build_pipelines(settings, names=["graph"])["graph"]
+
+
+def csv_rows(path: Path) -> list[dict[str, str]]:
+    """A Neo4j admin-import CSV file's rows, the header's type suffixes dropped ("neutered:boolean" -> "neutered")."""
+    with open(path, encoding="utf-8", newline="") as fh:
+        reader = csv.reader(fh)
+        header = [h.split(":")[0] if not h.startswith(":") else h for h in next(reader)]
+        return [dict(zip(header, row, strict=True)) for row in reader]
 
 
 def of(g: nx.DiGraph, label: str) -> dict[str, dict]:

@@ -5,19 +5,12 @@ the written files (networkx for GraphML, ``csv`` for Neo4j admin-import CSV), ne
 
 from __future__ import annotations
 
-import csv
-import subprocess
-import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import networkx as nx
 import pytest
-from foreign_graphs import ask
-
-from core.config import Settings
-from core.ingest.graph_import.load import import_graph
-from core.pipelines import build_pipelines
+from foreign_graphs import ask, csv_rows, generated
 
 TESTS = Path(__file__).resolve().parents[1]
 SEED = 5
@@ -25,22 +18,11 @@ SURE = 0.75
 
 
 def _generated(root: Path, folder: str, written: str) -> tuple[Path, object]:
-    """(the written file or folder, a GraphRAG pipeline over it imported with inference only)."""
-    out = root / "data"
-    subprocess.run([sys.executable, str(TESTS / folder / "graph.py"), str(out), "--seed", str(SEED)], check=True,
-                   capture_output=True)
-    path = out / written
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return path, build_pipelines(settings, names=["graph"])["graph"]
+    return generated(root, folder, written, SEED)
 
 
 def _rows(folder: Path, name: str) -> list[dict[str, str]]:
-    """A CSV file's rows with the header's type suffixes dropped ("neutered:boolean" -> "neutered")."""
-    with open(folder / f"{name}.csv", encoding="utf-8", newline="") as fh:
-        reader = csv.reader(fh)
-        header = [h.split(":")[0] if not h.startswith(":") else h for h in next(reader)]
-        return [dict(zip(header, row, strict=True)) for row in reader]
+    return csv_rows(folder / f"{name}.csv")
 
 
 def _person(d: dict) -> str:

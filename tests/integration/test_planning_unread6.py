@@ -5,54 +5,27 @@ written files (networkx for GraphML, ``csv`` for Neo4j admin-import CSV), never 
 
 from __future__ import annotations
 
-import csv
-import subprocess
-import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import networkx as nx
 import pytest
-from foreign_graphs import ask
+from foreign_graphs import ask, csv_rows, display, generated
 
-from core.config import Settings
-from core.ingest.graph_import.load import import_graph
-from core.pipelines import build_pipelines
-
-TESTS = Path(__file__).resolve().parents[1]
 SEED = 5
 SURE = 0.75
 
 
 def _generated(root: Path, folder: str, written: str) -> tuple[Path, object]:
-    """(the written file or folder, a GraphRAG pipeline over it imported with inference only)."""
-    out = root / "data"
-    subprocess.run([sys.executable, str(TESTS / folder / "graph.py"), str(out), "--seed", str(SEED)], check=True,
-                   capture_output=True)
-    path = out / written
-    settings = Settings(store=str(root / "store"))
-    import_graph(path, settings.store_path(), settings)
-    return path, build_pipelines(settings, names=["graph"])["graph"]
-
-
-def _rows(path: Path) -> list[dict[str, str]]:
-    """A CSV file's rows with the header's type suffixes dropped ("quantity_t:float" -> "quantity_t")."""
-    with open(path, encoding="utf-8", newline="") as fh:
-        reader = csv.reader(fh)
-        header = [h.split(":")[0] if not h.startswith(":") else h for h in next(reader)]
-        return [dict(zip(header, row, strict=True)) for row in reader]
+    return generated(root, folder, written, SEED)
 
 
 def _edges(g, label: str, key: str = "label") -> list[tuple[str, str, dict]]:
     return [(u, v, d) for u, v, d in g.edges(data=True) if d.get(key) == label]
 
 
-def _name(d: dict) -> str:
-    return d.get("name") or d.get("title") or f"{d['first_name']} {d['last_name']}"
-
-
 def _unique(g) -> Counter:
-    return Counter(_name(d) for _, d in g.nodes(data=True))
+    return Counter(display(d) for _, d in g.nodes(data=True))
 
 
 @pytest.fixture(scope="module")
@@ -104,11 +77,11 @@ def test_a_closed_up_phrasal_verb_names_the_relation_both_ways(space):
     backups: dict[str, set[str]] = defaultdict(set)
     for u, v, _d in backs:
         backups[v].add(u)
-    person = next(v for v, us in sorted(backups.items()) if names[_name(g.nodes[v])] == 1 and len(us) >= 1)
-    _, plan = ask(pipe, f"Who backs up {_name(g.nodes[person])}?")
+    person = next(v for v, us in sorted(backups.items()) if names[display(g.nodes[v])] == 1 and len(us) >= 1)
+    _, plan = ask(pipe, f"Who backs up {display(g.nodes[person])}?")
     assert plan.confidence >= SURE and set(plan.result_ids) == backups[person]
-    helper = next(u for u, _v, _d in backs if names[_name(g.nodes[u])] == 1)
-    _, plan = ask(pipe, f"Who is backed up by {_name(g.nodes[helper])}?")
+    helper = next(u for u, _v, _d in backs if names[display(g.nodes[u])] == 1)
+    _, plan = ask(pipe, f"Who is backed up by {display(g.nodes[helper])}?")
     assert plan.confidence >= SURE and set(plan.result_ids) == {v for u, v, _d in backs if u == helper}
 
 
@@ -116,7 +89,7 @@ def test_a_wh_word_said_last_asks_for_its_noun(restaurants):
     g, pipe = restaurants
     where = {u: v for u, v, _d in _edges(g, "LOCATED_IN")}
     inspection, restaurant = next((u, v) for u, v, _d in _edges(g, "ASSESSES"))
-    _, plan = ask(pipe, f"{_name(g.nodes[inspection])} was carried out at a restaurant in which neighbourhood?")
+    _, plan = ask(pipe, f"{display(g.nodes[inspection])} was carried out at a restaurant in which neighbourhood?")
     assert plan.confidence >= SURE and plan.result_ids == [where[restaurant]]
 
 
@@ -129,9 +102,9 @@ def test_fewest_of_a_number_and_the_owners_own_attribute_over_an_edges_tail_word
     menu = next(m for m, cs in sorted(calories.items()) if len(cs) >= 3 and cs.count(min(cs)) == 1)
     dishes = menus[menu]
     low = min(dishes, key=lambda d: int(g.nodes[d]["calories"]))
-    _, plan = ask(pipe, f"Of the dishes on {_name(g.nodes[menu])}, which one has the fewest calories?")
+    _, plan = ask(pipe, f"Of the dishes on {display(g.nodes[menu])}, which one has the fewest calories?")
     assert plan.confidence >= SURE and plan.result_ids == [low]
-    a, plan = ask(pipe, f"average price of the dishes on {_name(g.nodes[menu])}")
+    a, plan = ask(pipe, f"average price of the dishes on {display(g.nodes[menu])}")
     want = sum(float(g.nodes[d]["price"]) for d in dishes) / len(dishes)  # the dishes' price, not menu_price
     assert plan.confidence >= SURE and a.text.startswith(f"{want:.2f}"), (a.text, want)
 
@@ -139,16 +112,16 @@ def test_fewest_of_a_number_and_the_owners_own_attribute_over_an_edges_tail_word
 def test_a_scaled_currency_is_money_and_a_value_after_a_measure_and_of_filters(construction):
     folder, pipe = construction
     totals: dict[str, float] = defaultdict(float)
-    for row in _rows(folder / "rel_subcontracted_on.csv"):
+    for row in csv_rows(folder / "rel_subcontracted_on.csv"):
         totals[row[":START_ID"]] += float(row["contract_kusd"])
     top = max(totals.values())
     _, plan = ask(pipe, "Which subcontractor holds the largest total subcontract value across its projects?")
     assert plan.confidence >= SURE and set(plan.result_ids) == {s for s, v in totals.items() if v == top}
-    deliveries = {d["deliveryId"]: d for d in _rows(folder / "deliveries.csv")}
-    sites = {s["siteId"]: s["name"] for s in _rows(folder / "sites.csv")}
+    deliveries = {d["deliveryId"]: d for d in csv_rows(folder / "deliveries.csv")}
+    sites = {s["siteId"]: s["name"] for s in csv_rows(folder / "sites.csv")}
     taken = Counter(sites.values())
     to_site: dict[str, list[dict]] = defaultdict(list)
-    for row in _rows(folder / "rel_delivered_to.csv"):
+    for row in csv_rows(folder / "rel_delivered_to.csv"):
         to_site[row[":END_ID"]].append(deliveries[row[":START_ID"]])
     site, material = next((s, m) for s, ds in sorted(to_site.items()) if taken[sites[s]] == 1
                           for m in sorted({d["material"] for d in ds})
@@ -162,8 +135,8 @@ def test_when_asks_for_an_edges_date_and_who_ranks_people_by_their_edges_number(
     g, pipe = space
     names = _unique(g)
     u, v, d = next((u, v, d) for u, v, d in _edges(g, "BUILT", "type")
-                   if names[_name(g.nodes[u])] == 1 and names[_name(g.nodes[v])] == 1)
-    a, plan = ask(pipe, f"When was {_name(g.nodes[u])}'s contract for {_name(g.nodes[v])} signed?")
+                   if names[display(g.nodes[u])] == 1 and names[display(g.nodes[v])] == 1)
+    a, plan = ask(pipe, f"When was {display(g.nodes[u])}'s contract for {display(g.nodes[v])} signed?")
     assert plan.confidence >= SURE and d["signed"] in a.text, a.text
     hours: dict[str, float] = defaultdict(float)
     for p, _m, e in _edges(g, "CREWED", "type"):
@@ -198,10 +171,10 @@ def test_a_count_said_before_a_numbers_word_and_the_adjective_of_a_unit(space):
     for u, v, _d in _edges(g, "CARRIES", "type"):
         carried[u].append(v)
     names = _unique(g)
-    craft = next(c for c, ins in sorted(carried.items()) if len(ins) >= 2 and names[_name(g.nodes[c])] == 1
+    craft = next(c for c, ins in sorted(carried.items()) if len(ins) >= 2 and names[display(g.nodes[c])] == 1
                  and [float(g.nodes[i]["mass_kg"]) for i in ins].count(max(float(g.nodes[i]["mass_kg"]) for i in ins)) == 1)
     heaviest = max(carried[craft], key=lambda i: float(g.nodes[i]["mass_kg"]))
-    _, plan = ask(pipe, f"Of the instruments aboard {_name(g.nodes[craft])}, which is the heaviest?")  # heavy: weight
+    _, plan = ask(pipe, f"Of the instruments aboard {display(g.nodes[craft])}, which is the heaviest?")  # heavy: weight
     assert plan.confidence >= SURE and plan.result_ids == [heaviest]
 
 
@@ -211,10 +184,10 @@ def test_a_unit_phrase_names_the_number_and_a_count_attribute_names_its_things(s
     aimed: dict[str, list[str]] = defaultdict(list)
     for u, v, _d in _edges(g, "TARGETS", "type"):
         aimed[v].append(u)
-    body = next(b for b, ms in sorted(aimed.items()) if len(ms) >= 2 and names[_name(g.nodes[b])] == 1)
+    body = next(b for b, ms in sorted(aimed.items()) if len(ms) >= 2 and names[display(g.nodes[b])] == 1)
     want = sum(float(g.nodes[m]["budget_musd"]) for m in aimed[body])
     a, plan = ask(pipe, f"What is the total budget, in millions of dollars, of the missions that targeted "
-                        f"{_name(g.nodes[body])}?")  # budget_musd: millions of dollars
+                        f"{display(g.nodes[body])}?")  # budget_musd: millions of dollars
     assert plan.confidence >= SURE and abs(float(a.text.split()[0].rstrip(".").replace(",", "")) - want) < 0.05, (
         a.text, want)
     g, pipe = restaurants
@@ -234,12 +207,12 @@ def test_relations_said_by_a_types_verb_and_by_another_of_the_named_ones_kind(re
     about: dict[str, set[str]] = defaultdict(set)
     for review, place in ((u, v) for u, v, _d in _edges(g, "ABOUT")):
         about[place].add(wrote[review])
-    place = next(p for p, cs in sorted(about.items()) if names[_name(g.nodes[p])] == 1 and len(cs) >= 2)
-    _, plan = ask(pipe, f"Which critics have reviewed {_name(g.nodes[place])}?")  # through the Review written about it
+    place = next(p for p, cs in sorted(about.items()) if names[display(g.nodes[p])] == 1 and len(cs) >= 2)
+    _, plan = ask(pipe, f"Which critics have reviewed {display(g.nodes[place])}?")  # through the Review written about it
     assert plan.confidence >= SURE and set(plan.result_ids) == about[place]
     works = {u: v for u, v, _d in _edges(g, "WORKS_AT")}
-    trainee, trainer = next((u, v) for u, v, _d in _edges(g, "TRAINED_BY") if names[_name(g.nodes[u])] == 1)
-    _, plan = ask(pipe, f"where does the chef who trained {_name(g.nodes[trainee])} work")
+    trainee, trainer = next((u, v) for u, v, _d in _edges(g, "TRAINED_BY") if names[display(g.nodes[u])] == 1)
+    _, plan = ask(pipe, f"where does the chef who trained {display(g.nodes[trainee])} work")
     assert plan.confidence >= SURE and plan.result_ids == [works[trainer]]
     trained = Counter(v for _u, v, _d in _edges(g, "TRAINED_BY"))  # TRAINED_BY: trainee -> the one who trained
     top = max(trained.values())
@@ -249,32 +222,32 @@ def test_relations_said_by_a_types_verb_and_by_another_of_the_named_ones_kind(re
 
 def test_who_through_a_thing_everyone_and_the_owners_budget_over_an_edges_unit(construction):
     folder, pipe = construction
-    people = {p["personId"]: f"{p['first_name']} {p['last_name']}" for p in _rows(folder / "people.csv")}
-    firms = {s["subcontractorId"]: s["name"] for s in _rows(folder / "subcontractors.csv")}
+    people = {p["personId"]: f"{p['first_name']} {p['last_name']}" for p in csv_rows(folder / "people.csv")}
+    firms = {s["subcontractorId"]: s["name"] for s in csv_rows(folder / "subcontractors.csv")}
     staff: dict[str, set[str]] = defaultdict(set)
-    for row in _rows(folder / "rel_employed_by.csv"):
+    for row in csv_rows(folder / "rel_employed_by.csv"):
         staff[row[":END_ID"]].add(row[":START_ID"])
     taken = Counter(firms.values())
     firm = next(f for f, ps in sorted(staff.items()) if taken[firms[f]] == 1 and 2 <= len(ps) <= 10)
     _, plan = ask(pipe, f"list everyone employed by {firms[firm]}")
     assert plan.confidence >= SURE and set(plan.result_ids) == staff[firm]
-    projects = {p["projectId"]: p for p in _rows(folder / "projects.csv")}
+    projects = {p["projectId"]: p for p in csv_rows(folder / "projects.csv")}
     names = Counter(p["name"] for p in projects.values()) + Counter(people.values()) + Counter(firms.values())
-    site_of = {row[":START_ID"]: row[":END_ID"] for row in _rows(folder / "rel_located_at.csv")}
+    site_of = {row[":START_ID"]: row[":END_ID"] for row in csv_rows(folder / "rel_located_at.csv")}
     at_site: dict[str, set[str]] = defaultdict(set)
-    for row in _rows(folder / "rel_occurred_at.csv"):
+    for row in csv_rows(folder / "rel_occurred_at.csv"):
         at_site[row[":END_ID"]].add(row[":START_ID"])
     involved: dict[str, set[str]] = defaultdict(set)
-    for row in _rows(folder / "rel_involved.csv"):
+    for row in csv_rows(folder / "rel_involved.csv"):
         involved[row[":START_ID"]].add(row[":END_ID"])
     project = next(p for p in sorted(projects) if names[projects[p]["name"]] == 1 and at_site.get(site_of.get(p))
                    and 0 < len({x for i in at_site[site_of[p]] for x in involved[i]}) <= 10)
     want = {x for i in at_site[site_of[project]] for x in involved[i]}
     _, plan = ask(pipe, f"Who was involved in incidents at the site of {projects[project]['name']}?")
     assert plan.confidence >= SURE and set(plan.result_ids) == want  # the people, not the incidents
-    clients = {c["clientId"]: c["name"] for c in _rows(folder / "clients.csv")}
+    clients = {c["clientId"]: c["name"] for c in csv_rows(folder / "clients.csv")}
     ordered: dict[str, list[str]] = defaultdict(list)
-    for row in _rows(folder / "rel_commissioned.csv"):
+    for row in csv_rows(folder / "rel_commissioned.csv"):
         ordered[row[":START_ID"]].append(row[":END_ID"])
     client = next(c for c, ps in sorted(ordered.items()) if len(ps) >= 2 and list(clients.values()).count(clients[c]) == 1)
     want = sum(float(projects[p]["budget_musd"]) for p in ordered[client])
@@ -287,8 +260,8 @@ def test_a_price_per_unit_is_the_price(restaurants):
     g, pipe = restaurants
     names = _unique(g)
     u, v, d = next((u, v, d) for u, v, d in _edges(g, "SUPPLIES")
-                   if names[_name(g.nodes[u])] == 1 and names[_name(g.nodes[v])] == 1)
-    a, plan = ask(pipe, f"What price per kilo does {_name(g.nodes[u])} charge for {_name(g.nodes[v])}?")
+                   if names[display(g.nodes[u])] == 1 and names[display(g.nodes[v])] == 1)
+    a, plan = ask(pipe, f"What price per kilo does {display(g.nodes[u])} charge for {display(g.nodes[v])}?")
     assert plan.confidence >= SURE and f"{float(d['price_per_kg']):g}" in a.text.replace(",", ""), a.text
 
 
@@ -312,10 +285,10 @@ def mining(tmp_path_factory):
 
 def test_units_of_a_quantity_on_the_edges_of_one_named_thing(fitness):
     folder, pipe = fitness
-    kit = {e["equipmentId"]: e["name"] for e in _rows(folder / "nodes_equipment.csv")}
-    clubs = {c["clubId"]: c["name"] for c in _rows(folder / "nodes_club.csv")}
+    kit = {e["equipmentId"]: e["name"] for e in csv_rows(folder / "nodes_equipment.csv")}
+    clubs = {c["clubId"]: c["name"] for c in csv_rows(folder / "nodes_club.csv")}
     stocked: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    for row in _rows(folder / "rels_stocks.csv"):
+    for row in csv_rows(folder / "rels_stocks.csv"):
         stocked[row[":END_ID(Equipment)"]].append((row[":START_ID(Club)"], int(row["quantity"])))
     item = next(i for i, cs in sorted(stocked.items()) if len(cs) >= 2 and list(kit.values()).count(kit[i]) == 1)
     a, plan = ask(pipe, f"How many {kit[item]} units are there in total across every club?")
@@ -327,17 +300,17 @@ def test_units_of_a_quantity_on_the_edges_of_one_named_thing(fitness):
 
 def test_a_verb_before_a_plural_object_and_a_sum_over_the_one_type_with_the_number(bikes):
     folder, pipe = bikes
-    districts = {d["districtId"]: d["name"] for d in _rows(folder / "nodes_districts.csv")}
-    where = {row[":START_ID"]: row[":END_ID"] for row in _rows(folder / "rels_located_in.csv")}
+    districts = {d["districtId"]: d["name"] for d in csv_rows(folder / "nodes_districts.csv")}
+    where = {row[":START_ID"]: row[":END_ID"] for row in csv_rows(folder / "rels_located_in.csv")}
     backers: dict[str, set[str]] = defaultdict(set)
-    for row in _rows(folder / "rels_sponsors.csv"):
+    for row in csv_rows(folder / "rels_sponsors.csv"):
         backers[where[row[":END_ID"]]].add(row[":START_ID"])
     district = next(d for d, s in sorted(backers.items()) if s and list(districts.values()).count(districts[d]) == 1)
     _, plan = ask(pipe, f"Which companies sponsor docking stations in {districts[district]}?")  # "sponsor": the verb
     assert plan.confidence >= SURE and set(plan.result_ids) == backers[district]
-    trips = {t["tripId"]: float(t["distance_km"]) for t in _rows(folder / "nodes_trips.csv")}
+    trips = {t["tripId"]: float(t["distance_km"]) for t in csv_rows(folder / "nodes_trips.csv")}
     covered: dict[str, float] = defaultdict(float)
-    for row in _rows(folder / "rels_rode.csv"):
+    for row in csv_rows(folder / "rels_rode.csv"):
         covered[row[":START_ID"]] += trips[row[":END_ID"]]
     top = max(covered.values())
     _, plan = ask(pipe, "which rider has covered the greatest total distance")  # Trip.distance_km, summed
@@ -348,9 +321,9 @@ def test_what_the_question_does_not_say_stays_not_sure(bikes, mining):
     folder, pipe = bikes
     a, plan = ask(pipe, "How many e-bikes are in the fleet?")  # "e-" says a kind of bike; all bikes is wrong
     assert plan.confidence < SURE or a.text.startswith("Not sure"), a.text
-    bike = next(b for b in _rows(folder / "nodes_bikes.csv"))
-    ended = {row[":START_ID"]: row[":END_ID"] for row in _rows(folder / "rels_arrived_at.csv")}
-    want = {ended[row[":START_ID"]] for row in _rows(folder / "rels_used_bike.csv") if row[":END_ID"] == bike["bikeId"]}
+    bike = next(b for b in csv_rows(folder / "nodes_bikes.csv"))
+    ended = {row[":START_ID"]: row[":END_ID"] for row in csv_rows(folder / "rels_arrived_at.csv")}
+    want = {ended[row[":START_ID"]] for row in csv_rows(folder / "rels_used_bike.csv") if row[":END_ID"] == bike["bikeId"]}
     a, plan = ask(pipe, f"Where did rides on {bike['name']} end up? List the stations.")  # the first clause asks
     assert plan.confidence < SURE or set(plan.result_ids) == want, a.text  # never the bike's home station
     _g, pipe = mining
@@ -371,18 +344,18 @@ def test_a_value_noun_after_a_superlative_and_the_knowledge_graph_as_a_whole(min
 
 def test_numbered_names_name_their_type_and_an_irregular_past_is_its_verb(bikes):
     folder, pipe = bikes
-    trips = _rows(folder / "nodes_trips.csv")
+    trips = csv_rows(folder / "nodes_trips.csv")
     assert all(t["title"].startswith("Ride ") for t in trips)  # "Ride 0001": the trips are rides
     want = sum(1 for t in trips if int(t["duration_min"]) > 45)
     a, plan = ask(pipe, "How many rides lasted longer than 45 minutes?")
     assert plan.confidence >= SURE and a.text.startswith(f"{want}."), a.text
-    riders = {r["riderId"]: f"{r['first_name']} {r['last_name']}" for r in _rows(folder / "nodes_riders.csv")}
+    riders = {r["riderId"]: f"{r['first_name']} {r['last_name']}" for r in csv_rows(folder / "nodes_riders.csv")}
     taken = Counter(riders.values())
     rode: dict[str, list[str]] = defaultdict(list)
-    for row in _rows(folder / "rels_rode.csv"):
+    for row in csv_rows(folder / "rels_rode.csv"):
         rode[row[":START_ID"]].append(row[":END_ID"])
-    used = {row[":START_ID"]: row[":END_ID"] for row in _rows(folder / "rels_used_bike.csv")}
-    start = {row[":START_ID"]: row[":END_ID"] for row in _rows(folder / "rels_departed_from.csv")}
+    used = {row[":START_ID"]: row[":END_ID"] for row in csv_rows(folder / "rels_used_bike.csv")}
+    start = {row[":START_ID"]: row[":END_ID"] for row in csv_rows(folder / "rels_departed_from.csv")}
     rider = next(r for r, ts in sorted(rode.items()) if taken[riders[r]] == 1 and 2 <= len(ts) <= 8)
     _, plan = ask(pipe, f"What bikes has {riders[rider]} ridden?")  # RODE: "ridden" by WordNet's verb.exc
     assert plan.confidence >= SURE and set(plan.result_ids) == {used[t] for t in rode[rider]}
@@ -397,13 +370,13 @@ def test_a_yes_no_edge_property_said_as_its_verb_or_its_noun(tmp_path_factory):
     living: dict[str, list[bool]] = defaultdict(list)
     for _u, v, d in _edges(g, "INHABITS"):
         living[v].append(bool(d.get("breeding")))
-    zone = next(z for z, bs in sorted(living.items()) if 0 < sum(bs) < len(bs) and names[_name(g.nodes[z])] == 1)
-    a, plan = ask(pipe, f"How many species breed in {_name(g.nodes[zone])}?")  # INHABITS.breeding
+    zone = next(z for z, bs in sorted(living.items()) if 0 < sum(bs) < len(bs) and names[display(g.nodes[z])] == 1)
+    a, plan = ask(pipe, f"How many species breed in {display(g.nodes[zone])}?")  # INHABITS.breeding
     assert plan.confidence >= SURE and a.text.startswith(f"{sum(living[zone])}."), a.text
     folder, pipe = _generated(tmp_path_factory.mktemp("trials"), "byog34", "trials_csv")
-    trials = {t["trialId"]: t["title"] for t in _rows(folder / "trials.csv")}
+    trials = {t["trialId"]: t["title"] for t in csv_rows(folder / "trials.csv")}
     done: dict[str, list[bool]] = defaultdict(list)
-    for row in _rows(folder / "rel_enrolled_in.csv"):
+    for row in csv_rows(folder / "rel_enrolled_in.csv"):
         done[row[":END_ID"]].append(row["completed"] == "true")
     trial = next(t for t, cs in sorted(done.items()) if 0 < sum(cs) < len(cs)
                  and list(trials.values()).count(trials[t]) == 1)
@@ -416,7 +389,7 @@ def test_a_unit_said_after_a_number_is_no_value_noun(tmp_path_factory):
     g = nx.read_graphml(path)
     names = _unique(g)
     part, supplier, d = next((u, v, d) for u, v, d in _edges(g, "SUPPLIED_BY")
-                             if names[_name(g.nodes[u])] == 1 and names[_name(g.nodes[v])] == 1)
-    a, plan = ask(pipe, f"What lead time, in days, does {_name(g.nodes[supplier])} quote for the "
-                        f"{_name(g.nodes[part])}?")  # "days" of lead_time_days, not a crew's shift = day
+                             if names[display(g.nodes[u])] == 1 and names[display(g.nodes[v])] == 1)
+    a, plan = ask(pipe, f"What lead time, in days, does {display(g.nodes[supplier])} quote for the "
+                        f"{display(g.nodes[part])}?")  # "days" of lead_time_days, not a crew's shift = day
     assert plan.confidence >= SURE and a.text.startswith(str(d["lead_time_days"])), a.text
