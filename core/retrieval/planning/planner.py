@@ -327,10 +327,19 @@ class Planner:
         what one measures ("when did X *open*" for opened, "how *severe*" for severity, "how *long*" for length_km):
         that entity's card may hold the answer."""
         stems = {lx.stem(w) for w in r.words if w != "_" and w not in lx.FUNCTION_WORDS}
+        types = r.anchor_types
+        # "how did X *vote* in division D": a relation between the named ones is said, not one card's attribute
+        joining = {lx.stem(w) for e in self.onto.edge_types if not e.structural and len(types) > 1
+                   and {e.src, e.dst} <= types for v in (*e.verbs, *e.reverse_verbs) for w in lx.words_of(v)
+                   if w not in lx.FUNCTION_WORDS}
+        if stems & joining:
+            return False
         for a in r.anchors:
             vt = self._type(a.type)
+            # the type's own noun inside an attribute's name ("ministry_code") is no word of what is asked
+            own = {lx.stem(w) for n in (*vt.nouns, vt.name) for w in lx.words_of(n)} if vt is not None else set()
             for at in vt.attrs if vt is not None else ():
-                words = {lx.stem(w) for ph in (at.name.replace("_", " "), *at.words) for w in lx.words_of(ph)}
+                words = {lx.stem(w) for ph in (at.name.replace("_", " "), *at.words) for w in lx.words_of(ph)} - own
                 units = {u for m, us in lx.MEASURES.items() if any(s.startswith(m) for s in stems) for u in us}
                 close = any(len(w) >= 5 and len(x) >= 5 and w[:5] == x[:5] for w in words for x in stems)  # severe
                 dated = at.kind in ("date", "int") and bool(stems & _AGE_WORDS) and (at.kind == "date" or "year" in at.name)
@@ -408,8 +417,15 @@ class Planner:
     def _resolve_generic(self, r: Reading, noun: Noun) -> Noun | None:
         """A generic noun ("companies", "anyone") takes the type a relation verb gives from a named entity, or
         from another type noun of the question."""
-        bases = [a.type for a in r.anchors] + [n.type for n in r.nouns]
-        for base in dict.fromkeys(bases):
+        bases = list(dict.fromkeys([a.type for a in r.anchors] + [n.type for n in r.nouns]))
+        verb_at = lx.verb_positions(self.onto, r.words)
+        after = sorted(i for i in verb_at if i > noun.start and i not in r.explained)
+        if after:
+            # "everyone who *spoke in* debates on bill B": the verb right after the generic noun is its own, so a
+            # type that verb joins is what types it (not the bill's relation to the debates)
+            ends = {t for e in self.onto.edges(verb_at[after[0]]) for t in (e.src, e.dst)}
+            bases.sort(key=lambda t: t not in ends)
+        for base in bases:
             fits = target_from_verbs(r, base, near=noun.start, all_best=True)
             if not fits:
                 # "the most members": the noun is the relation's own word ("member of") -> its other end

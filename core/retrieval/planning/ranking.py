@@ -117,7 +117,7 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                      and any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0 for p in (a.name.replace("_", " "), *a.words))
                      and (a.kind == DATE or a in yearly or w in ("first", "earliest", "latest", "last"))]
             own = {n for n, t in lx.nouns(r.onto).items() if t == vt.name}
-            if not named and nxt and nxt not in own | _ONE_OF and nxt in _LOOSE_HEADS(r):
+            if not named and nxt and nxt not in own | _ONE_OF and nxt in _LOOSE_HEADS(r) and i + 1 not in r.expanded:
                 continue  # "the first *stop* on line L": the order of a relation, not the station's own date
             if named or dates:
                 attr = (named or dates)[0]
@@ -143,6 +143,13 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                             and any(u in a.name.lower() for u in units)]
                     fits = fits or [a.name for a in vt.attrs if a.kind in (INT, FLOAT)  # mass_kg's words: weight
                                     and any(u in lx.words_of(ph) for u in units for ph in a.words)]
+                if not fits and w in ("most", "least") and len(nxt) >= 6:
+                    # "the most *populous* district": an adjective made from the attribute's word (population)
+                    fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT) and any(
+                        len(x) >= 6 and x[:5] == nxt[:5] for ph in (a.name.replace("_", " "), *a.words)
+                        for x in lx.words_of(ph))]
+                    if len(fits) == 1:
+                        r.use(i + 1, i + 2, "superlative")
                 attr = fits[0] if len(fits) == 1 else None
             if attr is not None:
                 return w, attr, w in lx.TOP_WORDS

@@ -24,16 +24,21 @@ from core.records import Entity
 from core.retrieval.linking import Linked
 from core.retrieval.planning import lexicon as lx
 from core.type_synonyms import (
+    has_kinds,
+    is_english_phrase,
     is_english_word,
+    is_kind_of,
     is_modifier_word,
     is_verb_form,
     is_verb_word,
+    names_a_field,
     names_agent,
     names_collective,
     same_verb,
 )
 
 _WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[A-Za-z0-9]+(?:[&.-][A-Za-z0-9]+)*")  # "2,000,000" is one word
+_SCOPE = re.compile(r"\s*(?:of|among|amongst|out of)\s", re.I)
 _CLAUSE = re.compile(r"[.?!;](?=\s|$)|\s[—–-]{1,2}\s|:\s|,\s+(?=(?:and\s+)?(?:which|who|what|how|list|name|show)\b)")
 # A short last clause that only names the answer's type ("…? Customers, please." / "I mean their account managers.").
 _ANSWER_TYPE = re.compile(r"^\s*(?:\w+(?:\s+\w+)?\s*,?\s*(?:please|pls|only|thanks)|(?:i mean|i meant|namely|"
@@ -367,6 +372,8 @@ def _ask_from(question: str, char_starts: list[int], nouns: dict[str, str]) -> t
             best, retyped = s, bool(short) and s > 0
     if best and question[:best].rstrip().endswith("?") and len(lx.words_of(question[best:])) <= 4:
         retyped = True  # "Where did rides on B end up? *List the stations.*": the question came first
+    if best and _SCOPE.match(question) and question[:best].rstrip().endswith(","):
+        retyped = True  # "Of the MPs X mentored, which one …": the set asked about, whose words all count
     return sum(1 for c in char_starts if c < best), best, retyped
 
 
@@ -433,10 +440,17 @@ def _numeric_words(onto: Ontology) -> frozenset[str]:
 def _initials(onto: Ontology) -> dict[str, tuple[str, str]]:
     """Initials of multi-word type nouns -> (type, noun): "am" -> account manager; ambiguous initials dropped."""
     seen: dict[str, set[tuple[str, str]]] = {}
+    domain = [w for w in lx.words_of(onto.name.replace("_", " ")) if len(w) >= 4]
     for noun, t in onto.type_nouns().items():
         ws = noun.split()
         if len(ws) >= 2 and noun in onto.vertex_type(t).nouns:
             seen.setdefault("".join(w[0] for w in ws), set()).add((t, noun))
+        if len(ws) == 1 and noun in onto.vertex_type(t).nouns:
+            # the type noun qualified by the graph's own name, as English has it: "member of parliament" (MP) for
+            # Member in a graph named parliament
+            for phrase in (f"{noun} of {d}" for d in domain):
+                if is_english_phrase(phrase):
+                    seen.setdefault("".join(w[0] for w in phrase.split() if w != "of"), set()).add((t, noun))
     return {k: next(iter(v)) for k, v in seen.items() if len({t for t, _ in v}) == 1}
 
 
@@ -540,8 +554,12 @@ def _value_nouns(r: Reading) -> None:
             if len(around) >= 2 and ({"or", "and"} & set(around)) and not any(
                     f in values for w in around for f in lx.plural_forms(w)):
                 break  # "companies or institutions": a loose list of kinds, not one value
+            # only the verbs before the next thing named: "which engineers work at the company *that built* X"
+            # is the company's relation, not the engineers'
+            nxt = min([m.start for m in r.nouns if m.start >= i + n] + [len(r.words)]
+                      + [j for j in range(i + n, len(r.words)) if r.words[j] in lx.GENERIC_NOUNS])
             edges = {verbs[j] for j in verbs if not any(m.start <= j < m.end for m in r.nouns)
-                     and r.words[j] not in lx.WEAK_VERBS | lx.FUNCTION_WORDS}
+                     and r.words[j] not in lx.WEAK_VERBS | lx.FUNCTION_WORDS and (j < nxt or j < i)}
             if edges and not any(t in (e.src, e.dst) for name in edges for e in r.onto.edges(name)):
                 break  # "what medications does Dr X prescribe": the verb's relation does not reach this type
             r.nouns = sorted([m for m in r.nouns if m.end <= i or m.start >= i + n]
@@ -760,6 +778,57 @@ def _hyphen_prefix(r: Reading, i: int) -> bool:
     return re.search(rf"\b{re.escape(r.words[i])}-{re.escape(r.words[i + 1])}", r.question, re.I) is not None
 
 
+# words before a type noun that the field rule reads (two: "group fitness classes")
+MAX_FIELD_WORDS = 2
+
+
+def _field_modifier(r: Reading, i: int) -> bool:
+    """ "how many *clinical* trials", "*maintenance* technicians", "*group fitness* classes": a word (or two) right
+    before a type noun that names the field the graph's things are in (``names_a_field``) and no word of this
+    graph (no attribute, value, type or relation word) describes all of them, the way the question's writer knows
+    them. Not when the type records kinds (a genre or category: the word may be an unlisted kind) or the word is a
+    kind of the noun by WordNet ("documentary" films): then it picks some of them."""
+    k = i
+    while k < len(r.words) and k - i < MAX_FIELD_WORDS and not any(n.start == k for n in r.nouns):
+        if not _field_word(r, k):
+            return False
+        k += 1
+    noun = next((n for n in r.nouns if n.start == k and k > i), None)
+    if noun is None or noun.generic or noun.value or noun.type == "*":
+        return False
+    vt = r.onto.vertex_type(noun.type)
+    if vt is None or has_kinds(vt):
+        return False
+    head = r.words[noun.end - 1]
+    heads = {f for f in lx.plural_forms(head)} | {n for n in vt.nouns if " " not in n}
+    return not any(is_kind_of(r.words[j], h) for j in range(i, k) for h in heads)
+
+
+def _field_word(r: Reading, i: int) -> bool:
+    w = r.words[i]
+    if w in lx.FUNCTION_WORDS or w == "_" or any(ch.isdigit() for ch in w) or len(w) < 3 or i in r.explained:
+        return False
+    if w in _graph_words(r.onto):
+        return False  # the graph's own word: a condition or a hop, read (or missed) elsewhere
+    return names_a_field(w)
+
+
+@lru_cache(maxsize=16)
+def _graph_words(onto: Ontology) -> frozenset[str]:
+    """Every word of the ontology: type nouns, attribute names and words, closed values, relation words."""
+    out = set(lx.attribute_words(onto)) | {w for n in lx.nouns(onto) for w in n.split()}
+    out |= {w for ph, _e, _w in lx.verb_phrases(onto) for w in ph.split()}
+    out |= {w for ws, _t in _value_phrases(onto) for w in ws}
+    out |= {w for e in onto.edge_types for a in e.attrs for v in a.values for w in lx.words_of(str(v))}
+    return frozenset(out)
+
+
+def _capitals(r: Reading, w: str) -> bool:
+    """ "which *MP* spoke …", "*GP*s": a two-letter word written in capitals is an abbreviation of a noun, not a
+    small word; left unread it must count, or the question reads as if it named nothing."""
+    return len(w) == 2 and w.isalpha() and re.search(rf"\b{re.escape(w.upper())}s?\b", r.question) is not None
+
+
 def _names_a_thing(r: Reading, i: int) -> bool:
     """A noun of its own between two related things, not a word for their relation: owned ("X's *boss*") or the
     head of an of-phrase ("the *pupils* of X")."""
@@ -824,7 +893,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
     first = next((i for i in range(r.ask_from, len(r.words)) if r.words[i] != "_"), -1)
     wh_slot = [(first, first + 1, target)] if (target and first >= 0 and r.words[first] in lx.WH_WORDS
                                                and not any(n.type == target for n in r.nouns)) else []
-    single = _single_relation_words(r, used, wh_slot)
+    waypoints = _generic_waypoints(r, used_edges)
+    single = _single_relation_words(r, used, wh_slot + [(i, i + 1, t) for i, t in waypoints.items()])
     text = " ".join(r.words)
     generic: set[int] = set()
     for m in lx.GENERIC_RELATION.finditer(text):
@@ -846,14 +916,16 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
     walked_types = {t for name in used_edges for e in r.onto.edges(name) for t in (e.src, e.dst)}
     walked_nouns = {lx.stem(n) for n, t in lx.nouns(r.onto).items() if t in walked_types and " " not in n}
     content, unexplained = len(r.anchors), []  # each anchor mention is one explained content word
+    idle_at: set[int] = set()
     for i, w in enumerate(r.words):
         if w == "_":
             continue
-        if i in r.explained:
+        if i in r.explained or i in waypoints:
             content += 1
             continue
         if ((w in lx.FUNCTION_WORDS and w not in own_words) or w in lx.WH_WORDS
-                or (len(w) <= 2 and not any(ch.isdigit() for ch in w) and not _hyphen_prefix(r, i))
+                or (len(w) <= 2 and not any(ch.isdigit() for ch in w) and not _hyphen_prefix(r, i)
+                    and not _capitals(r, w))
                 or w in lx.words_of(r.onto.name.replace("_", " "))):  # "the university" in a graph named so
             continue
         if w in lx.RECORD_WORDS and i not in verb_at:
@@ -878,7 +950,10 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue
         if is_verb_form(w) and lx.stem(w) in walked_nouns:
             continue  # "critics who *reviewed* X": the walk goes through the Review written about X
+        if _field_modifier(r, i):
+            continue  # "*clinical* trials", "*docking* stations": the field all of them are in
         unexplained.append(w)
+        idle_at.add(i)
     light = lx.AGENT_VERBS | lx.RECIPIENT_VERBS | {lx.stem(x) for x in lx.WEAK_VERBS}
     if self_walked and any(is_verb_form(w) and w not in light and lx.stem(w) not in light
                            for w in unexplained) and "hop?" not in r.doubts:
@@ -935,7 +1010,7 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
              if len(t[0]) >= 3 and t[0] not in lx.FUNCTION_WORDS}
     missed |= heads & {lx.stem(w) for i, w in enumerate(r.words)
                        if i not in lx.verb_positions(r.onto, r.words) and not is_verb_form(w)}  # not "born before"
-    if r.doubts or (r.fragile and unexplained) or any(
+    if r.doubts or (r.fragile and unexplained) or _value_unread(r, idle_at, involved) or any(
             any(ch.isdigit() for ch in w) or lx.stem(w) in nouns | missed
             or (len(w) > 4 and w.endswith(_ROLE_ENDINGS) and lx.role_root(w) in unused_roots) for w in unexplained):
         # a number the plan did not use is a condition it missed ("scored 90 or more"), and a relation noun or verb
@@ -943,6 +1018,40 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         # films", "packages *maintained* by …"), and a doubt is a guess between readings: never exact
         confidence = min(confidence, NUMBER_MISSED_CONFIDENCE)
     return confidence, unexplained
+
+
+def _generic_waypoints(r: Reading, used_edges: set[str]) -> dict[int, str]:
+    """ "which engineers work at *the company* that built X": a generic noun followed by "that"/"which"/"who" and
+    the verb of a relation the plan walks is that relation's other end (the Contractor that built the spacecraft),
+    a thing on the route: word index -> its type."""
+    verb_at = lx.verb_positions(r.onto, r.words)
+    typed = {i: n.type for n in r.nouns for i in range(n.start, n.end)} | {
+        r.anchor_at[a.id]: a.type for a in r.anchors if a.id in r.anchor_at}
+    out: dict[int, str] = {}
+    for i, w in enumerate(r.words[:-2]):
+        if w not in lx.GENERIC_NOUNS or i in r.explained or r.words[i + 1] not in ("that", "which", "who"):
+            continue
+        name = verb_at.get(i + 2)
+        if name is None or name not in used_edges:
+            continue
+        after = next((typed[j] for j in range(i + 3, len(r.words)) if j in typed), None)
+        ends = {t for e in r.onto.edges(name) if e.src != e.dst for t in (e.src, e.dst)} - {after}
+        if after is not None and len(ends) == 1:
+            out[i] = ends.pop()
+    return out
+
+
+def _value_unread(r: Reading, idle: set[int], involved: set[str]) -> bool:
+    """A closed value of several words said whole ("the *crew managers* that X commands" for rank Crew Manager)
+    with a word of it unread: a condition on a type of the plan that the plan did not apply."""
+    for phrase, types in _value_phrases(r.onto):
+        n = len(phrase)
+        if n < 2 or not types & involved:
+            continue
+        for i in range(len(r.words) - n + 1):
+            if lx.same_words(r.words[i : i + n], list(phrase)) and idle & set(range(i, i + n)):
+                return True
+    return False
 
 
 def slot_doubts(r: Reading, unexplained: list[str], operator: str | None) -> list[str]:
@@ -966,8 +1075,9 @@ def slot_doubts(r: Reading, unexplained: list[str], operator: str | None) -> lis
     if asked and r.words[asked[0]] in ("what", "which", "who", "whom", "where"):
         # the first word of the asked noun phrase, past a clipped piece ("which *co*-ops")
         noun_next = r.words[asked[0]] in ("what", "which")  # a noun phrase follows, not "who's on …"
-        if unread(next((j for j in asked[1:] if r.words[j] not in _SLOT_SKIP
-                        and (len(r.words[j]) > 2 or not noun_next)), None)):
+        k = next((j for j in asked[1:] if r.words[j] not in _SLOT_SKIP
+                  and (len(r.words[j]) > 2 or not noun_next or _capitals(r, r.words[j]))), None)
+        if unread(k) or (k is not None and r.words[k] in idle and _capitals(r, r.words[k])):
             out.append("asked?")
     if asked and r.words[asked[0]] == "when" and operator in ("list", "count"):
         out.append("when?")
@@ -984,6 +1094,8 @@ def slot_doubts(r: Reading, unexplained: list[str], operator: str | None) -> lis
             break
     for i, w in enumerate(r.words):
         k = next((j for j in range(i + 1, min(len(r.words), i + 4)) if r.words[j] not in _SLOT_SKIP), None)
+        if i and r.words[i - 1] == "in" and w == "total":
+            continue  # "how many patients *in total* have been taken to H": an adverb, the measure was before it
         if (w in _MEASURE_WORDS or w in ("most", "least", "fewest")) and (unread(k) or (
                 w in ("most", "least") and k is not None and r.words[k] in idle and is_modifier_word(r.words[k]))):
             out.append("measured?")  # "the most *expensive* treatment": what ranks them was not read

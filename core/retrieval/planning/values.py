@@ -172,13 +172,19 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     for attr in target.attrs:
         attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(phrase)}
         spots: list[tuple[int, int, str]] = []  # every occurrence of a closed value of this attribute
+        # the attribute's own name, said ("false *alarms*" for false_alarm): its words are no value of it
+        own_name = set()
+        name = lx.words_of(attr.name.replace("_", " "))
+        for i in range(len(words) - len(name) + 1):
+            if len(name) > 1 and lx.same_words(words[i : i + len(name)], name):
+                own_name |= set(range(i, i + len(name)))
         for value in sorted(vocab.values(target).get(attr.name, ()), key=len, reverse=True):
             v = lx.words_of(value)
             if len(value) <= 2 and v[0] in lx.FUNCTION_WORDS and not _said_as_written(r.question, value):
                 continue  # energy rating "A" is not the article in "properties with a garden"
             for i in range(lo, min(hi, len(words)) - len(v) + 1):
                 span = set(range(i, i + len(v)))
-                if lx.same_words(words[i : i + len(v)], v) and not span & taken:
+                if lx.same_words(words[i : i + len(v)], v) and not span & taken and not span <= own_name:
                     spots.append((i, i + len(v), value))
                     taken |= span
         spots.sort()

@@ -193,10 +193,19 @@ def self_step(r: Reading, anchor: Entity) -> PathStep | None:
                     span = next((g + 1 for g in (1, 2, 3) if gapped and i + g < len(stems) and stems[i + g] == p[1]),
                                 len(p))
                     r.use(i, i + span, f"edge {e.name}")
+                    if forward and len(p) == 1 and _under_of(r.words, i):
+                        forward = False  # "X is under the command *of* Y": Y commands X, as "commanded by Y"
+                        r.use(i + 1, i + 2, f"edge {e.name}")
                     out = (not before_anchor) if forward else before_anchor
                     return PathStep(e.name, "out" if out else "in", anchor.type)
     return None
 
+
+
+def _under_of(words: list[str], i: int) -> bool:
+    """The verb at ``i`` said as a noun inside "under the ... of" ("under the direct *command* of Y", "under the
+    *supervision* of Y"): the one after "of" is the agent."""
+    return i + 1 < len(words) and words[i + 1] == "of" and "under" in words[max(0, i - 3) : i]
 
 
 def end_self_hop(r: Reading, anchor: Entity, target: str, legs) -> PathStep | None:
