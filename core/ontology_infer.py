@@ -28,7 +28,14 @@ from core.ontology import Ontology, split_camel
 from core.rawgraph import GraphImportError, RawGraph
 from core.records import Document, Edge, Entity
 from core.schema import DATE, EDGE_TYPES, FLOAT, INT, LIST, STRING, VERTEX_TYPES, Attr, EdgeType, VertexType, plural
-from core.type_synonyms import irregular_forms, is_unit_abbreviation, is_unit_word, is_verb_word, unit_words
+from core.type_synonyms import (
+    irregular_forms,
+    is_unit_abbreviation,
+    is_unit_word,
+    is_verb_word,
+    unit_words,
+    verb_lemmas,
+)
 
 IDENT_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 CONTENT_TYPES = ("Document", "Chunk")  # HopLens's own text vertex types
@@ -105,7 +112,9 @@ def _base_verb(word: str) -> list[str]:
             out.insert(0, stem[:-1])  # planned -> plan
         if len(stem) > 1 and stem[-1] not in "aeiouwy" and stem[-2] in "aeiou":
             out.append(stem + "e")  # created -> create, used -> use, purchased -> purchase
-        return out
+        # "located" -> locate (not "locat"), "sponsored" -> sponsor (not "sponsore"), "handled" -> handle
+        known = [b for b in dict.fromkeys(out + [stem + "e"]) if b in _verb_lemmas()]
+        return known or out
     if word.endswith("ies") and len(word) > 4:
         return [word[:-3] + "y"]
     if word.endswith(("sses", "xes", "ches", "shes")):
@@ -113,6 +122,16 @@ def _base_verb(word: str) -> list[str]:
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return [word[:-1]]
     return [word]
+
+
+def _regular_past(word: str) -> bool:
+    """ "shipped", "admitted", "planned": a doubled consonant and -ed, which WordNet's exception list also files;
+    not an irregular past like "rode", so "ship", "ships" read the relation too."""
+    return word.endswith("ed") and len(word) > 4 and word[-3] == word[-4] and word[:-3] in irregular_forms(word)[0]
+
+
+def _verb_lemmas() -> frozenset[str]:
+    return verb_lemmas()
 
 
 def _forms(base: str) -> list[str]:
@@ -184,7 +203,8 @@ def edge_verbs(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     else:
         rest = toks[1:]
         forms = [f for b in _base_verb(toks[0]) for f in _forms(b)]
-        if toks[0] not in IRREGULAR and irregular_forms(toks[0])[0] and toks[0] not in irregular_forms(toks[0])[0]:
+        if toks[0] not in IRREGULAR and irregular_forms(toks[0])[0] and toks[0] not in irregular_forms(toks[0])[0] \
+                and not _regular_past(toks[0]):
             # "RODE": its past forms by WordNet ("rode", "ridden"), not "ride"/"rides", which name the trips too
             forms = [toks[0], *(f for f in irregular_forms(toks[0])[1] if not f.endswith("ing"))]
         fwd.extend(" ".join([f, *rest]) for f in forms)

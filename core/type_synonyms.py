@@ -354,6 +354,9 @@ def same_verb(a: str, b: str) -> bool:
         out = {w} | set(table.get(w, ()))
         if w.endswith("s") and len(w) > 3:
             out.add(w[:-1])
+        if w.endswith("ing") and len(w) > 5:  # "speaking" / "spoke", "writing" / "wrote"
+            stem = w[:-3]
+            out |= {stem, stem + "e"} | ({stem[:-1]} if stem[-1] == stem[-2] else set())
         return out
     return x != y and bool(bases(x) & bases(y)) and (x in table or y in table)
 
@@ -376,6 +379,37 @@ def is_english_phrase(phrase: str) -> bool:
     """A phrase WordNet lists as a noun of its own ("member of parliament", "estate agent"). False without it."""
     lex = lexicon()
     return lex is not None and phrase.lower() in lex.senses
+
+
+def gloss_says(noun: str, verb: str) -> bool:
+    """The noun's WordNet definition says the verb: "author" is "someone who *writes* …", "buyer" "a person who
+    *buys*", "shipowner" "someone who *owns* a ship", "teacher" "a person whose occupation is *teaching*": the
+    one of several kinds of people a question's verb ("who has *written* the most papers") stands for. Either
+    of the noun's two commonest senses; False without WordNet."""
+    lex = lexicon()
+    if lex is None:
+        return False
+    v = verb.lower()
+    bases = {v} | set(_irregular_bases().get(v, ()))
+    for suffix, add in (("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("es", ""), ("s", ""), ("d", "")):
+        if v.endswith(suffix) and len(v) > len(suffix) + 2:
+            bases.add(v[: -len(suffix)] + add)
+    forms = {f for b in bases if b in _verbs()[0]
+             for f in (b, b + "s", b + "es", b + "ing", b[:-1] + "ing", b + "ed", b + "d", _stem(b + "s"))}
+    return any(forms & lex.synsets[o].gloss for o in lex.senses.get(noun.lower(), ())[:2])
+
+
+_NOT_KEEPER_FILES = ("15", "18", "28")  # noun.location, noun.person, noun.time
+
+
+def keeps_records(noun: str) -> bool:
+    """A singular noun that may stand for whoever or whatever holds a graph's records ("the co-op", "the airline",
+    "the formulary", "the fleet", "the books", "staff"): a noun WordNet knows whose commonest sense is no place, no
+    person and no time ("the district", "the manager", "the weekend" would say which of the things)."""
+    nouns, _adjectives = _first_lexfiles()
+    w = noun.lower()
+    w = w if w in nouns else (w[:-1] if w.endswith("s") and w[:-1] in nouns else w)
+    return w in nouns and nouns[w] not in _NOT_KEEPER_FILES
 
 
 AGENT_ROOTS = ("person", "organization", "social group", "causal agent")
@@ -415,6 +449,11 @@ def is_modifier_word(word: str) -> bool:
     """An English adjective or adverb (or its comparative/superlative) by WordNet; False without WordNet."""
     lex = lexicon()
     return lex is not None and lex.is_modifier(word.lower())
+
+
+def verb_lemmas() -> frozenset[str]:
+    """Every verb WordNet knows, in its base form ("locate", "sponsor"); empty without WordNet."""
+    return _verbs()[0]
 
 
 def is_verb_word(word: str) -> bool:
@@ -634,7 +673,7 @@ def kinds_cover(vt, lex: Lexicon) -> list[str]:
     return out
 
 
-UNIT_ROOTS = ("unit of measurement", "monetary unit", "time unit")
+UNIT_ROOTS = ("unit of measurement", "monetary unit", "time unit", "percentage")  # "pct": per cent
 # What a kind of unit measures: the words a question uses for a number counted in that unit ("the biggest farm by
 # *area*" for hectares, "the most *kilometres*" for odometer_km, the *duration* of something in minutes).
 DIMENSIONS = {"area unit": ("area", "size"), "linear unit": ("length", "distance"), "time unit": ("duration",),

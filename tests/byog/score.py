@@ -44,13 +44,16 @@ def score(questions: Path, store_path: Path, pipeline: str = "graph", out: Path 
             rec = json.loads(line)
             qn = Question(id=rec["id"], kind=rec["kind"], question=rec["question"], gold=rec["gold"],
                           hops=rec.get("hops", 0))
+            confidence = None
             try:
-                text, err = pipe.answer(qn.question).text, None
+                answer = pipe.answer(qn.question)
+                text, err = answer.text, None
+                confidence = answer.plan.confidence if answer.plan is not None else None
             except Exception as exc:  # a pipeline error is a FAIL, reported, not a crash of the scorer
                 text, err = "", f"{type(exc).__name__}: {exc}"
             j = judge.judge(qn, text)
             row = {"id": qn.id, "kind": qn.kind, "question": qn.question, "answer": text, "verdict": j.verdict,
-                   "reason": j.reason, "error": err}
+                   "reason": j.reason, "error": err, "confidence": confidence}
             row["confident_wrong"] = is_confident_wrong(row)
             rows.append(row)
         elapsed = time.perf_counter() - t0

@@ -48,6 +48,12 @@ def festival(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def publishing(tmp_path_factory):
+    path, pipe = generated(tmp_path_factory.mktemp("publishing"), "byog18", "publishing.graphml", SEED)
+    return nx.read_graphml(path), pipe
+
+
+@pytest.fixture(scope="module")
 def space(tmp_path_factory):
     path, pipe = generated(tmp_path_factory.mktemp("space"), "byog47", "space.graphml", SEED)
     return nx.read_graphml(path), pipe
@@ -223,3 +229,58 @@ def test_dataset_words_link_and_total_across_all_types(festival):
     assert plan.confidence >= SURE and a.text.startswith(f"{kinds}."), a.text
     a, plan = ask(pipe, "What's the total number of entities across all types?")
     assert plan.confidence >= SURE and a.text.startswith(f"{g.number_of_nodes()}."), a.text
+
+
+# ---- who keeps the records; who is meant; other forms of a relation's verb ----------------------------------------
+def test_words_of_who_keeps_the_records_restrict_nothing(fire):
+    rows, pipe = fire
+    a, plan = ask(pipe, "How many hydrants do we track?")
+    assert plan.confidence >= SURE and a.text.startswith(f"{len(rows['hydrants'])}."), a.text
+    a, plan = ask(pipe, "how many hospitals are in the directory")
+    assert plan.confidence >= SURE and a.text.startswith(f"{len(rows['hospitals'])}."), a.text
+
+
+def test_a_verb_of_the_counted_things_or_a_place_after_them_still_restricts(fire):
+    _rows, pipe = fire
+    for q in ("How many incidents escalated?", "How many stations are there in the north?"):
+        _a, plan = ask(pipe, q)
+        assert plan.confidence < SURE, q
+
+
+def test_a_percentage_attribute_is_named_by_what_it_is_of(parliament):
+    g, pipe = parliament
+    party_of = {u: v for u, v, _d in _edges(g, "type", "BELONGS_TO")}
+    members = _typed(g, "type", "Member")
+    party = max({v for v in party_of.values()}, key=lambda p: (sum(1 for x in party_of.values() if x == p), p))
+    vals = [members[m]["attendance_pct"] for m, p in party_of.items() if p == party]
+    a, plan = ask(pipe, f"average attendance percentage of {display(g.nodes[party])} MPs")
+    assert plan.confidence >= SURE, a.text
+    assert abs(float(a.text.split()[0].replace(",", "")) - sum(vals) / len(vals)) < 0.01, a.text
+
+
+def test_another_form_of_an_irregular_verb_is_the_relations_word(parliament):
+    g, pipe = parliament
+    names = Counter(display(d) for _, d in g.nodes(data=True))
+    spoken: dict[str, float] = defaultdict(float)
+    for u, _v, d in _edges(g, "type", "SPOKE_IN"):
+        spoken[u] += d["minutes"]
+    mp = next(m for m in sorted(spoken) if names[display(g.nodes[m])] == 1)
+    a, plan = ask(pipe, f"In total, how many minutes has {display(g.nodes[mp])} spent speaking in debates?")
+    assert plan.confidence >= SURE, a.text
+    assert abs(float(a.text.split()[0].replace(",", "")) - spoken[mp]) < 0.05, a.text
+
+
+def test_a_word_made_from_the_graphs_name_describes_all_of_it(parliament):
+    g, pipe = parliament
+    a, plan = ask(pipe, "How many parliamentary committees exist?")
+    assert plan.confidence >= SURE and a.text.startswith(f"{len(_typed(g, 'type', 'Committee'))}."), a.text
+
+
+def test_who_is_the_kind_of_people_whose_definition_says_the_verb(publishing):
+    g, pipe = publishing
+    wrote = Counter(u for u, _v, d in _edges(g, "label", "AUTHORED"))
+    best = max(wrote.values())
+    winners = {display(g.nodes[u]) for u, n in wrote.items() if n == best}
+    a, plan = ask(pipe, "Who has written the most papers?")  # authors, reviewers and editors all meet papers
+    assert plan.confidence >= SURE and plan.target_type == "Author", a.text
+    assert all(w in a.text for w in winners), a.text

@@ -93,6 +93,13 @@ def test_inference_words():
     assert fwd == ("supported by",) and {"support", "supports"} <= set(rev)
     assert "written by" in edge_verbs("WROTE")[1]
     assert "referred to by" in edge_verbs("REFERRED_TO")[1]  # the name's own participle, not a rebuilt "refered"
+    # a doubled consonant is a regular past (WordNet's exception list files it too): the present reads as well
+    assert {"ship to", "ships to"} <= set(edge_verbs("SHIPPED_TO")[0])
+    assert "ride" not in edge_verbs("RODE")[0]  # an irregular past keeps its past forms only
+    # the base a question uses, not a cut stem: "locate in", "handle", never "locat in", "handl"
+    assert "locate in" in edge_verbs("LOCATED_IN")[0] and "locat in" not in edge_verbs("LOCATED_IN")[0]
+    assert "handle" in edge_verbs("HANDLED_BY")[1] and "handl" not in edge_verbs("HANDLED_BY")[1]
+    assert "attendance" in attr_words("attendance_pct")  # a percentage is a unit: the name says what it is of
     assert attr_words("unit_price") == ("unit price", "price")
     assert attr_words("hire_date") == ("hire date", "hire")
     assert (noun_of("MediaType"), noun_of("Movies"), noun_of("Categories")) == ("media type", "movie", "category")

@@ -917,6 +917,7 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
                          if x.kind in ("int", "float")]
             if p != [lx.stem(w) for w in lx.words_of(attr.name.replace("_", " "))] and any(
                     find_stems(stems, [lx.stem(w) for w in lx.words_of(x.name.replace("_", " "))]) >= 0
+                    or (_name_stems(x) and find_stems(stems, _name_stems(x)) >= 0)  # capacity_mw: "capacity"
                     for x in far_attrs):
                 continue  # "the average *price* of the dishes on menu M": the dishes' own price, not menu_price
             if not set(_name_stems(attr)) & set(stems) and any(set(_name_stems(x)) & set(stems) for x in far_attrs):

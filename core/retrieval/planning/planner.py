@@ -50,7 +50,7 @@ from core.retrieval.planning.values import (
     numeric_attr,
 )
 from core.retrieval.planning.walks import edge_noun, is_active_head, level_walk, role_noun
-from core.type_synonyms import is_verb_form, names_no_agent
+from core.type_synonyms import gloss_says, is_verb_form, names_no_agent
 
 
 def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None,
@@ -309,6 +309,14 @@ class Planner:
         said = [e for e in joined if h.relation_said(r, e) or any(
             h.find_stems(stems, p) >= 0 for a in e.attrs for p in edge_attr_phrases(a))]
         pick = {e.src if e.src in people else e.dst for e in (said if said_only else said or joined)}
+        if len(pick) > 1 and not said:
+            # "who has *written* the most papers" with authors, editors and reviewers joined to papers: the kind of
+            # people whose noun's definition says the verb (an author is "someone who writes")
+            verbs = [w for i, w in enumerate(r.words) if i not in r.explained and is_verb_form(w)
+                     and w not in lx.FUNCTION_WORDS]
+            defined = {t for t in pick for n in (*self.onto.vertex_type(t).nouns, split_camel(t))
+                       if any(gloss_says(n, v) for v in verbs)}
+            pick = defined if len(defined) == 1 else pick
         return Noun(pick.pop(), -1, -1, True) if len(pick) == 1 else None
 
     def _who_of_a_thing(self, r: Reading, plan: Plan) -> list[str]:

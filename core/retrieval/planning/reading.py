@@ -31,6 +31,7 @@ from core.type_synonyms import (
     is_modifier_word,
     is_verb_form,
     is_verb_word,
+    keeps_records,
     names_a_field,
     names_agent,
     names_collective,
@@ -823,6 +824,11 @@ def _graph_words(onto: Ontology) -> frozenset[str]:
     return frozenset(out)
 
 
+def _of_graph_name(onto: Ontology, w: str) -> bool:
+    """A word made from the graph's name ("*parliamentary* committees" in a graph named parliament): of it all."""
+    return any(len(n) >= 6 and len(w) > len(n) and w.startswith(n) for n in lx.words_of(onto.name.replace("_", " ")))
+
+
 def _capitals(r: Reading, w: str) -> bool:
     """ "which *MP* spoke …", "*GP*s": a two-letter word written in capitals is an abbreviation of a noun, not a
     small word; left unread it must count, or the question reads as if it named nothing."""
@@ -881,12 +887,63 @@ def _owner_words(r: Reading) -> set[int]:
     return out
 
 
+OWNER_PRONOUNS = frozenset("we us you they".split())
+_AUX = frozenset("do does did are is was were have has had".split())
+_OWNER_DETERMINERS = frozenset("the our this your their whole entire".split())
+MAX_SCOPE_VERBS = 2  # "does the co-op *keep track* of": a verb and its particle noun at most
+
+
+def _whole_type_scope(r: Reading, target: str | None) -> set[int]:
+    """ "how many bikes *does the scheme have*", "how many threat actors *do we track*", "how many medications *are in
+    the formulary*", "personal trainers *on the books*": in a count of one type with nothing named, the words after
+    its noun that say who keeps the records (we, or a singular noun no word of the graph names: no place, person or
+    time) and a verb or two of theirs, or where the records are kept. They restrict nothing the graph records: the
+    count is of the whole type. Any other word after the noun (a verb of the counted things: "how many students
+    *failed*") keeps its weight."""
+    if not r.count or r.anchors or target is None or len({n.type for n in r.nouns}) != 1:
+        return set()
+    noun = r.nouns[-1]
+    if noun.type != target or noun.generic:
+        return set()
+    rest = [(i, w) for i, w in enumerate(r.words[noun.end :], noun.end) if w not in ("?", ".", "!")]
+    graph = _graph_words(r.onto)
+    out: set[int] = set()
+    owner = verbs = 0
+    for k, (i, w) in enumerate(rest):
+        before = rest[k - 1][1] if k else ""
+        if w in lx.FUNCTION_WORDS and w not in OWNER_PRONOUNS:
+            continue
+        if r.explained.get(i) == "the dataset":
+            owner += 1  # "does the *database* hold"
+            continue
+        if any(ch.isdigit() for ch in w) or w in graph or i in r.explained:
+            return set()
+        if w in OWNER_PRONOUNS or w in lx.RECORD_WORDS:
+            owner += w in OWNER_PRONOUNS
+            out.add(i)
+        elif before in _OWNER_DETERMINERS | {"on", "in"} and keeps_records(w):
+            owner += 1  # "the co-op", "the formulary", "on staff", "on the books", "in the fleet"
+            out.add(i)
+        elif is_verb_word(w) and not w.endswith("ed") and verbs < MAX_SCOPE_VERBS and (owner or any(
+                x in _AUX for _j, x in rest[:k])) and not is_modifier_word(w):
+            verbs += 1  # "do we *run*", "does the airline *employ*", "are we *tracking*"
+            out.add(i)
+        elif w in ("track", "record", "file", "offer", "books", "staff") and before in ("keep", "on", "of"):
+            out.add(i)
+        else:
+            return set()
+    return out if owner or not verbs else set()
+
+
 def account(r: Reading, used_edges: set[str], impact: bool, target: str | None = None,
             scene_signal: frozenset[str] = frozenset()) -> tuple[float, list[str]]:
     """(confidence, unexplained words): the share of content words the plan accounts for. Words of a scene-setting
     clause count only when they are in ``scene_signal`` (closed values: a filter the plan may have missed)."""
     verb_at = lx.verb_positions(r.onto, r.words)
     ops = lx.operator_positions(r.words)
+    # a relation whose words the plan read ("minutes over X's SPOKE_IN edges"): its other forms are its words too
+    read_edges = set(used_edges) | {how.split()[1] for how in r.explained.values()
+                                    if how.startswith("edge ") and not how.startswith("edge attribute")}
     impact_at = lx.impact_positions(r.onto, r.words) if impact else set()
     used = used_edges | ({"derived"} if impact else set())
     # a wh-word that stands for the target ("who was hit by …") is a typed slot like a noun
@@ -906,9 +963,11 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
                        for j in range(span.stop, min(span.stop + 3, len(r.words))))
         if used_edges or near_us or to_value:  # "the vendors we work with": our own, i.e. all of them
             generic |= set(span)
-    generic |= _owner_words(r)
+    generic |= _owner_words(r) | _whole_type_scope(r, target)
     edge_words = {lx.stem(w) for phrase, edge, _ in lx.verb_phrases(r.onto) if edge in used_edges for w in phrase.split()}
     used_heads = {phrase.split()[0] for phrase, edge, weak in lx.verb_phrases(r.onto) if edge in used_edges and not weak}
+    used_forms = {w for phrase, edge, _ in lx.verb_phrases(r.onto) if edge in read_edges for w in phrase.split()
+                  if w not in lx.FUNCTION_WORDS}
     # a word this graph's attributes are named with is content here, even where it is filler elsewhere ("sit on
     # the *board*" with is_board_member)
     own_words = {w for w in lx.attribute_words(r.onto) if len(w) >= 4} - {"name", "type", "kind", "count", "number"}
@@ -926,7 +985,8 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
         if ((w in lx.FUNCTION_WORDS and w not in own_words) or w in lx.WH_WORDS
                 or (len(w) <= 2 and not any(ch.isdigit() for ch in w) and not _hyphen_prefix(r, i)
                     and not _capitals(r, w))
-                or w in lx.words_of(r.onto.name.replace("_", " "))):  # "the university" in a graph named so
+                or w in lx.words_of(r.onto.name.replace("_", " "))  # "the university" in a graph named so
+                or _of_graph_name(r.onto, w)):
             continue
         if w in lx.RECORD_WORDS and i not in verb_at:
             continue
@@ -946,6 +1006,7 @@ def account(r: Reading, used_edges: set[str], impact: bool, target: str | None =
             continue  # "the longest match *ever played*": the superlative's scope (all of them), said last
         if (i in ops or i in impact_at or i in r.references or i in single or i in generic or _verb_of_value(r, i)
                 or lx.stem(w) in edge_words or verb_at.get(i) in used_edges
+                or (is_verb_form(w) and any(same_verb(w, x) for x in used_forms))  # "*speaking*" for SPOKE_IN
                 or any(lx.says_relation(w, h) for h in used_heads)):  # "employees of X" for EMPLOYED_BY
             continue
         if is_verb_form(w) and lx.stem(w) in walked_nouns:
