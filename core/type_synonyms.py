@@ -375,6 +375,13 @@ def is_english_word(word: str) -> bool:
     return bool(forms & lex.attested) or w in lex.modifiers or w in _verbs()[0] or is_verb_form(w)
 
 
+def is_plural_noun(word: str) -> bool:
+    """ "ads", "ships": a plural whose singular WordNet's tagged corpus has as a noun. False without WordNet."""
+    lex = lexicon()
+    w = word.lower()
+    return lex is not None and len(w) >= 3 and w.endswith("s") and w[:-1] in lex.attested
+
+
 def is_english_phrase(phrase: str) -> bool:
     """A phrase WordNet lists as a noun of its own ("member of parliament", "estate agent"). False without it."""
     lex = lexicon()

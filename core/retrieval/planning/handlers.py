@@ -160,7 +160,55 @@ def co_relation(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
                 r.use(j, j + 1, f"edge {e.name}")
         ids = [x for x in execute_plan(ctx.store, plan) if x != anchor.id]
         return state(ctx, r, plan, ids)
-    return None
+    return _shared(ctx, r, anchor)
+
+
+SHARE_WORDS = frozenset("share shares shared sharing".split())
+PATIENT_ENDINGS = ("ee", "ees")  # "mentee", "trainees": the one the relation reaches
+
+
+def _shared(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
+    """ "which journalists *share a mentor with* X", "who shares a desk with X": others of X's kind at the same far
+    end of one relation: the noun after "share" is a self-relation's agent or patient noun (a mentor, a mentee)
+    or a type joined to X's type by exactly one relation."""
+    at = next((i for i, w in enumerate(r.words) if w in SHARE_WORDS), None)
+    if at is None or not any(w == "with" for w in r.words[at:]):
+        return None
+    k = next((j for j in range(at + 1, min(at + 5, len(r.words))) if r.words[j] not in ("a", "an", "the", "same")),
+             None)
+    if k is None:
+        return None
+    w = r.words[k]
+    steps = None
+    noun = next((n for n in r.nouns if n.start == k and n.type != anchor.type), None)
+    if noun is not None:
+        joined = [e for e in r.onto.edge_types if not e.structural and e.src != e.dst
+                  and {e.src, e.dst} == {anchor.type, noun.type}]
+        if len(joined) == 1:
+            e = joined[0]
+            there = "out" if e.src == anchor.type else "in"
+            steps = [PathStep(e.name, there, noun.type), PathStep(e.name, "in" if there == "out" else "out",
+                                                                   anchor.type)]
+    else:
+        selfs = [e for e in r.onto.edge_types if not e.structural and e.src == e.dst == anchor.type and any(
+            lx.role_root(lx.words_of(v)[0]) == lx.role_root(w) for v in e.verbs if lx.words_of(v))]
+        if len(selfs) == 1 and len(lx.role_root(w)) >= 4:
+            e = selfs[0]
+            # an agent noun ("mentor") is the edge's source: X <-MENTORS- M -MENTORS-> others
+            first = "out" if w.endswith(PATIENT_ENDINGS) else "in"
+            steps = [PathStep(e.name, first, anchor.type), PathStep(e.name, "in" if first == "out" else "out",
+                                                                     anchor.type)]
+    if steps is None:
+        return None
+    walk = Walk([anchor.id], [Stage([[steps[0]]], steps[0].target), Stage([[steps[1]]], anchor.type)])
+    plan = Plan("multi_hop", anchors=[anchor.id], target_type=anchor.type, walks=[walk], path=steps)
+    r.use(at, k + 1, f"edge {steps[0].edge}")
+    r.use(at + 1 + r.words[at + 1 :].index("with"), at + 2 + r.words[at + 1 :].index("with"), f"edge {steps[0].edge}")
+    for j, x in enumerate(r.words):
+        if x in ("other", "others", "else"):
+            r.use(j, j + 1, "exclusion")
+    ids = [x for x in execute_plan(ctx.store, plan) if x != anchor.id]
+    return state(ctx, r, plan, ids)
 
 
 def _doubt_unused_route(ctx: Context, r: Reading, plan: Plan) -> None:
@@ -988,6 +1036,9 @@ def edge_ranked(ctx: Context, r: Reading, target: Noun, highest: bool = True) ->
         money = [(e, money_attr(e.attrs)) for e in r.onto.edge_types if not e.structural and e.src != e.dst
                  and target.type in (e.src, e.dst) and money_attr(e.attrs) is not None]
         said = [(e, a) for e, a in money if relation_said(r, e)]
+        # "spent the most money *on lessons*": of several relations with money, the one reaching the type named
+        toward = [(e, a) for e, a in money if ({e.src, e.dst} - {target.type}) & {n.type for n in r.nouns}]
+        said = said or (toward if len(toward) == 1 else [])
         pick = said if len(said) == 1 else money if len(money) == 1 and not said else []
         hits = [(e, a, paid[0], 1) for e, a in pick]
     if len({(e.name, a.name) for e, a, _, _ in hits}) != 1:

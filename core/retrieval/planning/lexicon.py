@@ -28,8 +28,9 @@ AGGREGATES = {
 }
 # A yes/no question over a set: "are there any", "were any", "does any vendor", "is there a".
 ANY = re.compile(r"\b(any|anyone|anything|at least one|there (is|are|was|were)|exist|exists)\b")
+# "won't" is read by its "t" ("won" alone is the past of win: "awards *won* by X")
 NEGATION_WORDS = frozenset("not no never without lacking lack lacks none nothing nor don doesn didn isn aren wasn weren "
-                           "hasn haven hadn won t".split())
+                           "hasn haven hadn t".split())
 NEGATION = re.compile(r"\b(not|no|never|without|lacking|lack|lacks|none|nothing|free of|nor|don t|doesn t|didn t|"
                       r"isn t|aren t|wasn t|weren t|hasn t|haven t|hadn t)\b")
 # Said before (or, for "aside", after) a named entity, these take what it reaches out of the answer.
@@ -141,6 +142,26 @@ RECORD_WORDS = frozenset("logged recorded registered listed filed file stored tr
 
 
 UNIT_WORDS = frozenset("seconds minutes hours days weeks months years".split())
+
+
+_COUNTED_HEADS = frozenset("count counts number total".split())
+
+
+def names_measure(attr_name: str, units) -> bool:
+    """The attribute's name holds one of ``units`` (what an adjective measures: "long" -> duration, length, page …)
+    as what it is a number of: "runtime_min", "length_km", "page_count", "pages", "cost_estimate", not
+    "page_views" (a number of views: a plural head after the unit's word counts other things)."""
+    name = attr_name.lower()
+    toks = name.replace("-", "_").split("_")
+    for u in units:
+        if u not in name:
+            continue
+        k = next((j for j, t in enumerate(toks) if u in t), None)
+        after = toks[k + 1 :] if k is not None else []
+        # a plural head after it counts other things ("page_views"); "cost_estimate" is still the cost
+        if not after or not any(t.endswith("s") and len(t) > 3 and t not in _COUNTED_HEADS for t in after):
+            return True
+    return False
 
 
 def words_of(text: str) -> list[str]:

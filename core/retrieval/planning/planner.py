@@ -50,7 +50,7 @@ from core.retrieval.planning.values import (
     numeric_attr,
 )
 from core.retrieval.planning.walks import edge_noun, is_active_head, level_walk, role_noun
-from core.type_synonyms import gloss_says, is_verb_form, names_no_agent
+from core.type_synonyms import gloss_says, is_plural_noun, is_verb_form, is_verb_word, names_no_agent
 
 
 def target_from_verbs(r: Reading, anchor_type: str, exclude: set[str] = frozenset(), near: int | None = None,
@@ -278,7 +278,8 @@ class Planner:
             return None  # "the dependencies of X", "X's mentees": a relation's agent or patient noun
         if w in lx.UNIT_WORDS:
             return None  # "how many days did X stay": a unit of an attribute, not a kind of thing
-        if (w.endswith("s") and len(w) > 3 and not any(f in known for f in lx.plural_forms(w)) and w not in verbs
+        if (w.endswith("s") and (len(w) > 3 or (len(w) == 3 and is_plural_noun(w) and not is_verb_word(w)))  # ads
+                and not any(f in known for f in lx.plural_forms(w)) and w not in verbs
                 and w not in lx.FUNCTION_WORDS
                 and w not in lx.GENERIC_NOUNS and not any(n.start == rest[at] for n in r.nouns)):
             return w
@@ -351,7 +352,7 @@ class Planner:
                 units = {u for m, us in lx.MEASURES.items() if any(s.startswith(m) for s in stems) for u in us}
                 close = any(len(w) >= 5 and len(x) >= 5 and w[:5] == x[:5] for w in words for x in stems)  # severe
                 dated = at.kind in ("date", "int") and bool(stems & _AGE_WORDS) and (at.kind == "date" or "year" in at.name)
-                if words & stems or close or dated or any(u in at.name.lower() for u in units):
+                if words & stems or close or dated or lx.names_measure(at.name, units):
                     return True
         return False
 

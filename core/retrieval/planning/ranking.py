@@ -140,9 +140,10 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                 if not fits:  # or the attribute measures what the adjective says ("longest" -> milliseconds)
                     units = lx.measures(base) or (lx.measures(base[:-1] + "y") if base.endswith("i") else ())  # heavy
                     fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT)
-                            and any(u in a.name.lower() for u in units)]
+                            and lx.names_measure(a.name, units)]
                     fits = fits or [a.name for a in vt.attrs if a.kind in (INT, FLOAT)  # mass_kg's words: weight
-                                    and any(u in lx.words_of(ph) for u in units for ph in a.words)]
+                                    and any(u in lx.words_of(ph) and lx.names_measure(ph.replace(" ", "_"), [u])
+                                            for u in units for ph in a.words)]
                 if not fits and w in ("most", "least") and len(nxt) >= 6:
                     # "the most *populous* district": an adjective made from the attribute's word (population)
                     fits = [a.name for a in vt.attrs if a.kind in (INT, FLOAT) and any(
@@ -151,6 +152,22 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                     if len(fits) == 1:
                         r.use(i + 1, i + 2, "superlative")
                 attr = fits[0] if len(fits) == 1 else None
+            if attr is None and w == "longest":
+                # "which agency has been around *the longest*", "who has been with us longest, going by hire
+                # date": no length or duration to rank, so how long it has been, from its one (or named) date
+                dates = [a for a in vt.attrs if a.kind == DATE]
+                named = [a for a in dates if any(lx.find_stemmed(words, lx.phrase_of(p)) >= 0
+                                                 for p in (a.name.replace("_", " "), *a.words))]
+                # only how long something has *been* ("been around", "been with us", "longest-serving") or a date
+                # named: "which article is the longest" asks for a length no attribute says
+                durative = "been" in words or nxt in ("serving", "standing", "running")
+                since = named if len(named) == 1 else dates if len(dates) == 1 and durative else []
+                if since:
+                    for p in (since[0].name.replace("_", " "), *since[0].words):
+                        at = lx.find_stemmed(words, lx.phrase_of(p))
+                        if at >= 0:
+                            r.use(at, at + len(lx.words_of(p)), f"attribute {since[0].name}")
+                    return w, since[0].name, False
             if attr is not None:
                 return w, attr, w in lx.TOP_WORDS
     return None

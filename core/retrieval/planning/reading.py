@@ -717,7 +717,12 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
         start = e1
         if (s1, e1) in slots:
             # "which *tail numbers* has M worked aboard": the words right after a wh-word are the noun asked for,
-            # not relation words; a noun no type has stays unexplained
+            # not relation words; a noun no type has stays unexplained ("what's the total number of *vehicles*")
+            j = start
+            while j < s2 and (r.words[j] in lx.FUNCTION_WORDS | _COUNT_WORDS or r.words[j] == "s"):
+                j += 1
+            if any(r.words[x] in _COUNT_WORDS for x in range(start, j)):
+                start = j
             while (start < s2 and r.words[start] not in lx.FUNCTION_WORDS and start not in verb_at
                    and start not in r.explained and r.words[start] != "_"):
                 start += 1
@@ -747,6 +752,9 @@ def _single_relation_words(r: Reading, used: set[str], extra: list[tuple[int, in
     if modal is not None:
         out = {i for i in out if not (i > modal and r.words[i] in lx.CAPACITY_VERBS)}
     return out
+
+
+_COUNT_WORDS = frozenset("total number count sum".split())  # not "how many X": X there may say the relation
 
 
 def _verb_of_value(r: Reading, i: int) -> bool:

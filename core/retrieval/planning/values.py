@@ -172,19 +172,22 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     for attr in target.attrs:
         attr_words = {w for phrase in (attr.name.replace("_", " "), *attr.words) for w in lx.words_of(phrase)}
         spots: list[tuple[int, int, str]] = []  # every occurrence of a closed value of this attribute
-        # the attribute's own name, said ("false *alarms*" for false_alarm): its words are no value of it
+        # an attribute's own name, said ("*false* alarms" for false_alarm, "the average *group* size" for
+        # group_size beside format = group): its words are no value
         own_name = set()
-        name = lx.words_of(attr.name.replace("_", " "))
-        for i in range(len(words) - len(name) + 1):
-            if len(name) > 1 and lx.same_words(words[i : i + len(name)], name):
-                own_name |= set(range(i, i + len(name)))
+        for other in target.attrs:
+            name = lx.words_of(other.name.replace("_", " "))
+            for i in range(len(words) - len(name) + 1):
+                if len(name) > 1 and lx.same_words(words[i : i + len(name)], name):
+                    own_name |= set(range(i, i + len(name)))
         for value in sorted(vocab.values(target).get(attr.name, ()), key=len, reverse=True):
             v = lx.words_of(value)
             if len(value) <= 2 and v[0] in lx.FUNCTION_WORDS and not _said_as_written(r.question, value):
                 continue  # energy rating "A" is not the article in "properties with a garden"
             for i in range(lo, min(hi, len(words)) - len(v) + 1):
                 span = set(range(i, i + len(v)))
-                if lx.same_words(words[i : i + len(v)], v) and not span & taken and not span <= own_name:
+                if lx.same_words(words[i : i + len(v)], v) and not span & taken and not span <= own_name \
+                        and not _dated(target, v, words[i + len(v) : i + len(v) + 2]):
                     spots.append((i, i + len(v), value))
                     taken |= span
         spots.sort()
@@ -274,6 +277,14 @@ def attr_filters(vocab: Vocabulary, r: Reading, target: VertexType, target_pos: 
     filters += _flag_filters(vocab, r, target, taken, lo, hi, before_values)
     filters += _numeric_filters(r, target)
     return filters
+
+
+def _dated(target: VertexType, value: list[str], after: list[str]) -> bool:
+    """ "articles *published in 2023*" with status = published and published_on: a value that is a date
+    attribute's own word, followed by a year or a date, says that date, not the value."""
+    dated = {w for a in target.attrs if a.kind == DATE for ph in (a.name.replace("_", " "), *a.words)
+             for w in lx.words_of(ph)}
+    return set(value) <= dated and any(re.fullmatch(r"(?:1[89]|20)\d\d(?:-\d\d-\d\d)?", w) for w in after)
 
 
 def _said_as_written(question: str, value: str) -> bool:
@@ -419,7 +430,7 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
             m = re.search(rf"\b{said}{stem_end}\b(.{{0,40}})", low)  # "lasted more than 4 hours"
             if not m or not any(p.search(m.group(1)) for p, _ in _CMP):
                 # "shorter than 2 hours": the comparison comes first and the attribute's unit word after the number
-                m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*(?:\d[\d,.]*\s*[kmb]?|{_NUMBER_WORD.pattern}))\s*"
+                m = re.search(rf"((?:{_CMP_ANY})\s*[$€£]?\s*(?:\d[\d,.]*\s*(?:[kmb](?![a-z]))?|{_NUMBER_WORD.pattern}))\s*"
                               rf"(?:(?:of|in|worth of)\s+)?{said}\b", low)
                 if not m:
                     continue
@@ -438,7 +449,9 @@ def _numeric_filters(r: Reading, target: VertexType, on_edge: bool = False) -> l
                     nw = _NUMBER_WORD.match(rest.strip())
                     if n:
                         got = float(n.group(1).replace(",", ""))
-                        got *= {"k": 1e3, "m": 1e6, "b": 1e9}.get((n.group(2) or "").lower(), 1)
+                        scale = (n.group(2) or "").lower()
+                        if scale != attr.name.lower().rsplit("_", 1)[-1]:  # "500 m" of vertical_drop_m: metres
+                            got *= {"k": 1e3, "m": 1e6, "b": 1e9}.get(scale, 1)
                     elif nw:
                         got = float(NUMBER_WORDS[nw.group(1)])
                 if got is not None:
@@ -584,7 +597,7 @@ def _measured_comparison(r: Reading, target: VertexType) -> list[Filter]:
         return []
     base = {"bigg": "big", "heavi": "heavi"}.get(m.group(1), m.group(1))
     units = lx.MEASURES.get(base, ())
-    fits = [a for a in target.attrs if a.kind in (INT, FLOAT) and any(u in a.name.lower() for u in units)]
+    fits = [a for a in target.attrs if a.kind in (INT, FLOAT) and lx.names_measure(a.name, units)]
     if len(fits) != 1:
         return []
     op = ">" if base in ("long", "big", "larg", "heavi", "old") else "<"
@@ -749,8 +762,8 @@ def edge_attrs(r: Reading, steps: list[PathStep], vocab: Vocabulary | None = Non
                         # the value said as its verb form: "recommended *rejecting*" for recommendation=reject
                         at = next((i for i, w in enumerate(r.words) if i not in r.explained and w != v.lower()
                                    and w.startswith(v.lower()) and w[len(v):] in ("ing", "ed", "d", "s", "es")), -1)
-                    if at < 0:
-                        continue
+                    if at < 0 or any(n.start <= at < n.end and not n.value for n in r.nouns):
+                        continue  # "which *suppliers* provide …" is the Supplier type, not root_cause = supplier
                     if len(v) <= 2:  # "A" (a grade) is also an article: only beside the attribute's word ("an A grade")
                         near = r.words[max(0, at - 2) : at + 3]
                         if not set(lx.words_of(a.name.replace("_", " "))) & set(near) or v not in r.masked.split():

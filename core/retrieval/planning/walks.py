@@ -496,7 +496,8 @@ def is_excluded(r: Reading, anchor: Entity) -> bool:
         return True
     # "customers that don't use X", "tickets not caused by X": a negated relation to the named entity
     lo = max(0, at - 5)
-    neg = [j for j in range(lo, at) if r.words[j] in lx.NEGATION_WORDS - {"t"} | {"never"}]
+    neg = [j for j in range(lo, at) if r.words[j] in lx.NEGATION_WORDS - {"t"} | {"never"}
+           or (r.words[j] == "t" and j and r.words[j - 1] == "won")]  # "won't"
     nouns_between = bool(neg) and any(neg[-1] < n.start < at for n in r.nouns)
     if neg and not nouns_between and "_" not in r.words[neg[-1] + 1 : at]:
         r.use(neg[-1], neg[-1] + 1, "exclusion")
