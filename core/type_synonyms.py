@@ -683,7 +683,7 @@ def kinds_cover(vt, lex: Lexicon) -> list[str]:
 UNIT_ROOTS = ("unit of measurement", "monetary unit", "time unit", "percentage")  # "pct": per cent
 # What a kind of unit measures: the words a question uses for a number counted in that unit ("the biggest farm by
 # *area*" for hectares, "the most *kilometres*" for odometer_km, the *duration* of something in minutes).
-DIMENSIONS = {"area unit": ("area", "size"), "linear unit": ("length", "distance"), "time unit": ("duration",),
+DIMENSIONS = {"area unit": ("area", "size"), "linear unit": ("length", "distance"), "time unit": ("duration", "time"),
               "weight unit": ("weight", "mass"), "mass unit": ("weight", "mass"), "volume unit": ("volume",),
               "capacity unit": ("volume", "capacity")}
 SCALE_LETTERS = "kmbg"  # kilo/thousand, mega/million, billion, giga

@@ -399,3 +399,61 @@ def test_a_type_noun_is_never_an_edge_value(carplant):
     a, plan = ask(pipe, f"Which suppliers provide the part that {defect['title']} was traced back to?")
     assert plan.confidence >= SURE, a.text
     assert all(_name(r) in a.text for r in rows["suppliers"] if r["supplierId"] in want), a.text
+
+
+# ---- found on byog65 ---------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def marathon(tmp_path_factory):
+    return _graphml_set(tmp_path_factory, "byog65", "marathon.graphml")
+
+
+def _finishes(g) -> dict[str, list[tuple[str, float]]]:
+    out: dict[str, list[tuple[str, float]]] = defaultdict(list)
+    for u, v, d in _edges(g, "type", "FINISHED"):
+        out[v].append((u, d["finish_minutes"]))
+    return out
+
+
+def test_the_fastest_time_is_the_fewest_minutes(marathon):
+    g, pipe = marathon
+    names = Counter(display(d) for _, d in g.nodes(data=True))
+    race, runs = next((r, runs) for r, runs in sorted(_finishes(g).items()) if names[display(g.nodes[r])] == 1
+                      and sum(m == min(x for _u, x in runs) for _u, m in runs) == 1)
+    fastest = min(runs, key=lambda t: t[1])[0]
+    a, plan = ask(pipe, f"Who recorded the fastest finish time at {display(g.nodes[race])}?")
+    assert plan.confidence >= SURE and display(g.nodes[fastest]) in a.text, a.text
+
+
+def test_a_time_names_a_number_counted_in_minutes(marathon):
+    g, pipe = marathon
+    names = Counter(display(d) for _, d in g.nodes(data=True))
+    u, v, d = next((u, v, d) for u, v, d in _edges(g, "type", "FINISHED")
+                   if names[display(g.nodes[u])] == 1 and names[display(g.nodes[v])] == 1)
+    a, plan = ask(pipe, f"What was {display(g.nodes[u])}'s finish time at {display(g.nodes[v])}?")
+    assert plan.confidence >= SURE and a.text.startswith(f"{d['finish_minutes']:g}"), a.text
+
+
+def test_the_named_ones_own_flag_beats_a_related_things_value(marathon):
+    g, pipe = marathon
+    names = Counter(display(d) for _, d in g.nodes(data=True))
+    for want in (True, False):
+        runner = next(d for _n, d in g.nodes(data=True) if d.get("type") == "Runner" and d["is_elite"] is want
+                      and names[display(d)] == 1)
+        a, plan = ask(pipe, f"Is {display(runner)} classed as an elite athlete?")
+        assert plan.confidence >= SURE and a.text.startswith("Yes" if want else "No"), a.text
+
+
+def test_money_put_into_a_named_thing_is_the_relations_money(marathon):
+    g, pipe = marathon
+    names = Counter(display(d) for _, d in g.nodes(data=True))
+    given: dict[str, float] = defaultdict(float)
+    per_sponsor: dict[str, float] = defaultdict(float)
+    for u, v, d in _edges(g, "type", "SPONSORS"):
+        given[v] += d["amount"]
+        per_sponsor[u] += d["amount"]
+    race = next(r for r in sorted(given) if names[display(g.nodes[r])] == 1)
+    a, plan = ask(pipe, f"how much money did sponsors put into {display(g.nodes[race])} altogether")
+    assert plan.confidence >= SURE and abs(float(a.text.split()[0].replace(",", "")) - given[race]) < 0.01, a.text
+    top = max(per_sponsor, key=per_sponsor.get)
+    a, plan = ask(pipe, "Which sponsor has committed the most money to races in total?")  # not its annual budget
+    assert plan.confidence >= SURE and display(g.nodes[top]) in a.text, a.text

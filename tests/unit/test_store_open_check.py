@@ -268,9 +268,10 @@ def test_the_background_check_passes_a_clean_store(live):
 
 
 def test_the_background_check_catches_index_damage_the_sample_missed(live):
+    with _sampled(live) as s:  # read before the damage: the background check may finish before any read after it
+        doc = sorted(s.document_hashes())[0]
     _flip_keep_mtime(_faiss(live), _mid(_faiss(live)))
     with _sampled(live, sample_mb=0) as s:  # the sample missed it
-        doc = sorted(s.document_hashes())[0]
         assert s.wait_for_check(60)["background"] == "failed"
         with pytest.raises(StoreCorrupted, match=r"full integrity check after opening.*vectors.faiss: checksum "
                                                  r"mismatch.*hoplens restore"):

@@ -952,11 +952,13 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
                 continue
             hit = next(((p, at) for p in edge_attr_phrases(attr) for at in [find_stems(stems, p)]
                         if at >= 0 and tuple(p) not in own_phrases and not (len(p) > 1 and set(p) <= own)), None)
-            if hit is None and attr is money_attr(e.attrs) and "how much" in " ".join(r.words) and not any(
-                    money_attr([x]) is not None for x in r.onto.vertex_type(a.type).attrs):
+            far_named = any(n.type == (e.dst if e.src == a.type else e.src) for n in r.nouns)
+            if hit is None and attr is money_attr(e.attrs) and "how much" in " ".join(r.words) and (far_named or not any(
+                    money_attr([x]) is not None for x in r.onto.vertex_type(a.type).attrs)):
+                # "how much money did *sponsors* put into R": the money on the relation to the type named
                 hit = ([], r.words.index("much"))  # "how much has X spent on tickets": the relation's one money
                 for k, w in enumerate(r.words):
-                    if w in lx.MONEY_VERBS:
+                    if w in lx.MONEY_VERBS | MONEY_NOUNS:
                         r.use(k, k + 1, f"edge attribute {attr.name}")
             if hit is None:
                 continue
@@ -988,12 +990,13 @@ def edge_aggregate(ctx: Context, r: Reading, far_type: str | None = None) -> Pla
                 vals = [v for _, v in pairs]
                 val = sum(vals) if r.aggregate == "total" else (sum(vals) / len(vals) if vals else 0.0)
                 plan = Plan("aggregate", anchors=[a.id], target_type=e.name, operator=r.aggregate,
-                            attribute=attr.name, explanation=desc)
+                            attribute=attr.name, explanation=desc,
+                            path=[PathStep(e.name, "out" if e.src == a.type else "in", far_type)])
                 return PlanResult(plan, [facts.aggregate(r.aggregate, attr.name, val, len(vals), f"{e.name} edge",
                                                          desc)], [a.id])
             if not pairs:
                 return None
-            highest = top in lx.TOP_WORDS | {"top", "best"}
+            highest = lx.highest_for(top, attr.name)  # "the fastest finish time": the fewest minutes
             pick = (max if highest else min)(v for _, v in pairs)
             winners = sorted(o.id for o, v in pairs if v == pick)
             r.use_phrase(top, "superlative")
@@ -1030,7 +1033,13 @@ def edge_ranked(ctx: Context, r: Reading, target: Noun, highest: bool = True) ->
     paid = [i for i, w in enumerate(r.words) if w in lx.MONEY_VERBS | MONEY_NOUNS and i not in typed]
     mine = {lx.stem(w) for a in r.onto.vertex_type(target.type).attrs if a.kind in ("int", "float")
             for ph in (a.name.replace("_", " "), *a.words) for w in lx.words_of(ph) if w not in lx.FUNCTION_WORDS}
-    if not hits and paid and not mine & set(stems) and money_attr(r.onto.vertex_type(target.type).attrs) is None:
+    named = {n.type for n in r.nouns} - {target.type}
+    # "which sponsor has committed the most money *to races*": the money of the relation to the type named, even
+    # where the type has money of its own (an annual budget) that no word names
+    toward_named = any(({e.src, e.dst} - {target.type}) & named and money_attr(e.attrs) is not None
+                       for e in r.onto.edge_types if not e.structural and target.type in (e.src, e.dst))
+    if not hits and paid and not mine & set(stems) and (
+            money_attr(r.onto.vertex_type(target.type).attrs) is None or toward_named):
         # "which patron has *spent* the most (money) on tickets": the one relation of the type that carries money,
         # of those whose words are said when several do
         money = [(e, money_attr(e.attrs)) for e in r.onto.edge_types if not e.structural and e.src != e.dst

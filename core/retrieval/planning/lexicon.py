@@ -145,6 +145,16 @@ UNIT_WORDS = frozenset("seconds minutes hours days weeks months years".split())
 
 
 _COUNTED_HEADS = frozenset("count counts number total".split())
+_DURATION_UNITS = ("duration", "millisecond", "second", "minute", "hour", "time")
+SPEED_WORDS = frozenset("fastest quickest slowest".split())
+
+
+def highest_for(word: str, attr_name: str) -> bool:
+    """Whether ``word`` ranks ``attr_name`` from the top: "the *fastest* finish time" over finish_minutes is the
+    fewest minutes, "the slowest" the most; any other top word ranks from the top."""
+    if word in SPEED_WORDS and names_measure(attr_name, _DURATION_UNITS):
+        return word == "slowest"
+    return word in TOP_WORDS or word in ("top", "best")
 
 
 def names_measure(attr_name: str, units) -> bool:

@@ -331,6 +331,13 @@ class Planner:
             return []
         return ["who?"] if all(names_no_agent(n) for n in (vt.nouns[:1] or (split_camel(vt.name),))) else []
 
+    def _says_own_flag(self, r: Reading, type_name: str) -> bool:
+        """A yes/no attribute of the type is said by its own words ("elite" for is_elite)."""
+        vt = self._type(type_name)
+        return vt is not None and any(
+            flag_values(self.ctx.vocab.values(vt).get(a.name, ())) is not None
+            and any(lx.find_phrase(r.words, " ".join(p)) >= 0 for p in flag_phrases(a)) for a in vt.attrs)
+
     def _asks_own_attribute(self, r: Reading) -> bool:
         """A word of the question shares a stem with an attribute of a named entity's type, or an adjective names
         what one measures ("when did X *open*" for opened, "how *severe*" for severity, "how *long*" for length_km):
@@ -570,6 +577,12 @@ class Planner:
         asks_a_set = target is not None and (target.generic or (r.any and target.plural))
         if asks_a_set and target.generic and not target.plural and any(a.type == target.type for a in r.anchors[1:]):
             asks_a_set = False  # "Is X a Gold *member*?": the relation's word, and the named tier is its other end
+        if (r.yesno and len(r.anchors) == 1 and self._type(anchor.type) is not None and other_nouns
+                and all(n.value for n in other_nouns) and self._says_own_flag(r, anchor.type)):
+            # "Is X classed as an *elite* athlete?" with X's own is_elite: X's flag, not a related club's tier
+            checked = h.value_check(ctx, r, anchor)
+            if checked is not None:
+                return checked
         self_rel = any(e.src == e.dst == anchor.type and not e.structural for e in self.onto.edge_types)
         if r.yesno and len(r.anchors) >= 2 and self_rel and len(r.anchor_types) == 1 and not (
                 asks_a_set and not target.generic):  # "Has A ever referred anyone to B?": anyone is the relation's object

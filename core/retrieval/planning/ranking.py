@@ -169,7 +169,7 @@ def superlative(r: Reading, vt) -> tuple[str, str, bool] | None:
                             r.use(at, at + len(lx.words_of(p)), f"attribute {since[0].name}")
                     return w, since[0].name, False
             if attr is not None:
-                return w, attr, w in lx.TOP_WORDS
+                return w, attr, lx.highest_for(w, attr) if w in lx.SPEED_WORDS else w in lx.TOP_WORDS
     return None
 
 

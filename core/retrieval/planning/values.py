@@ -18,7 +18,7 @@ from core.retrieval.planning import lexicon as lx
 from core.retrieval.planning.paths import derived_steps, first_step_to
 from core.retrieval.planning.reading import Noun, Reading
 from core.schema import DATE, FLOAT, INT, STRING, VertexType
-from core.type_synonyms import is_verb_form, is_verb_word
+from core.type_synonyms import is_verb_form, is_verb_word, unit_words
 
 SCAN_LIMIT = 200_000
 CALENDAR = ("january february march april may june july august september october november december monday "
@@ -703,6 +703,8 @@ def edge_attr_phrases(attr) -> list[list[str]]:
     if len(toks) > 1:
         out.append([toks[0]] if toks[-1] in GENERIC_ATTR_TAILS else [toks[-1]])
     out += [lx.words_of(w) for w in attr.words]
+    if attr.kind in (INT, FLOAT) and len(toks) > 1:
+        out += [[w] for w in unit_words(toks[-1]) if w.isalpha()]  # finish_minutes: the finish *time*
     # "on" of assigned_on is no word for the attribute ("what role does X have *on* Y")
     return [[lx.stem(w) for w in p] for p in out if p and not set(p) <= lx.FUNCTION_WORDS]
 
