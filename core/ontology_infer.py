@@ -276,8 +276,7 @@ def with_unit_words(attrs: list[Attr]) -> list[Attr]:
     extra: dict[str, tuple[str, ...]] = {}
     for a in attrs:
         toks = a.name.split("_")
-        if (a.kind in (INT, FLOAT) and toks and (len(toks) == 1 or is_unit_abbreviation(toks[-1])
-                                                 or is_unit_word(toks[-1]))
+        if (a.kind in (INT, FLOAT) and toks and (len(toks) == 1 or is_unit_abbreviation(toks[-1]))
                 and not (len(toks) >= 2 and toks[-2] == "per")):  # capacity_per_day is a rate, not a duration
             extra[a.name] = unit_words(toks[-1])
     seen: dict[str, int] = defaultdict(int)
