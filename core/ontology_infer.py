@@ -274,17 +274,19 @@ def with_unit_words(attrs: list[Attr]) -> list[Attr]:
     "distance"; "hectares": "area"), each only where no other attribute of the same type has that word: two
     lengths in km make "distance" a guess between them, never a reading."""
     extra: dict[str, tuple[str, ...]] = {}
+    rates: set[str] = set()
     for a in attrs:
         toks = a.name.split("_")
-        if (a.kind in (INT, FLOAT) and toks and (len(toks) == 1 or is_unit_abbreviation(toks[-1]))
-                and not (len(toks) >= 2 and toks[-2] == "per")):  # capacity_per_day is a rate, not a duration
+        if a.kind in (INT, FLOAT) and toks and (len(toks) == 1 or is_unit_abbreviation(toks[-1])):
             extra[a.name] = unit_words(toks[-1])
+            if len(toks) >= 2 and toks[-2] == "per":
+                rates.add(a.name)  # capacity_per_day, price_per_t: a rate, not a duration or a weight
     seen: dict[str, int] = defaultdict(int)
     for a in attrs:
         for w in set(extra.get(a.name, ())) | {x for ph in a.words for x in ph.split()}:
-            seen[w] += 1
+            seen[w] += 1  # a rate's unit words still make them a guess for the others ("tonne": contract_t?)
     return [replace(a, words=tuple(dict.fromkeys(a.words + tuple(w for w in extra[a.name] if seen[w] == 1))))
-            if extra.get(a.name) else a for a in attrs]
+            if extra.get(a.name) and a.name not in rates else a for a in attrs]
 
 
 # ---------------------------------------------------------------------------------------------------- values

@@ -100,8 +100,8 @@ def test_inference_words():
     assert "locate in" in edge_verbs("LOCATED_IN")[0] and "locat in" not in edge_verbs("LOCATED_IN")[0]
     assert "handle" in edge_verbs("HANDLED_BY")[1] and "handl" not in edge_verbs("HANDLED_BY")[1]
     assert "attendance" in attr_words("attendance_pct")  # a percentage is a unit: the name says what it is of
-    took, rate = with_unit_words([Attr("cycle_min", INT, attr_words("cycle_min")),
-                                  Attr("capacity_per_day", INT, attr_words("capacity_per_day"))])
+    (took,) = with_unit_words([Attr("cycle_min", INT, attr_words("cycle_min"))])
+    (rate,) = with_unit_words([Attr("capacity_per_day", INT, attr_words("capacity_per_day"))])
     assert "time" in took.words and "time" not in rate.words  # a unit of time names a duration; a rate is none
     assert attr_words("unit_price") == ("unit price", "price")
     assert attr_words("hire_date") == ("hire date", "hire")
