@@ -49,7 +49,7 @@ IRREGULAR = {
     "won": "win", "knew": "know", "known": "know", "held": "hold", "taught": "teach", "built": "build",
     "sent": "send", "paid": "pay", "met": "meet", "told": "tell", "found": "find", "took": "take", "taken": "take",
     "gave": "give", "given": "give", "ran": "run", "saw": "see", "seen": "see", "drove": "drive", "driven": "drive",
-    "owned": "own", "read": "read", "led_by": "lead", "brought": "bring", "thought": "think", "chose": "choose",
+    "owned": "own", "read": "read", "brought": "bring", "thought": "think", "chose": "choose",
     "chosen": "choose", "grew": "grow", "grown": "grow", "began": "begin", "begun": "begin", "kept": "keep",
 }
 PAST_OF = {v: k for k, v in IRREGULAR.items() if not k.endswith(("en", "wn"))}

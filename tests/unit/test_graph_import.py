@@ -96,6 +96,8 @@ def test_inference_words():
     # a doubled consonant is a regular past (WordNet's exception list files it too): the present reads as well
     assert {"ship to", "ships to"} <= set(edge_verbs("SHIPPED_TO")[0])
     assert "ride" not in edge_verbs("RODE")[0]  # an irregular past keeps its past forms only
+    assert "led" in edge_verbs("LEADS")[0] and "led by" in edge_verbs("LEADS")[1]  # was "led_by", "led_by by"
+    assert {"lead", "leads"} <= set(edge_verbs("LED_BY")[1])
     # the base a question uses, not a cut stem: "locate in", "handle", never "locat in", "handl"
     assert "locate in" in edge_verbs("LOCATED_IN")[0] and "locat in" not in edge_verbs("LOCATED_IN")[0]
     assert "handle" in edge_verbs("HANDLED_BY")[1] and "handl" not in edge_verbs("HANDLED_BY")[1]
