@@ -113,7 +113,7 @@ def _base_verb(word: str) -> list[str]:
         if len(stem) > 1 and stem[-1] not in "aeiouwy" and stem[-2] in "aeiou":
             out.append(stem + "e")  # created -> create, used -> use, purchased -> purchase
         # "located" -> locate (not "locat"), "sponsored" -> sponsor (not "sponsore"), "handled" -> handle
-        known = [b for b in dict.fromkeys(out + [stem + "e"]) if b in _verb_lemmas()]
+        known = [b for b in dict.fromkeys(out + [stem + "e"]) if b in verb_lemmas()]
         return known or out
     if word.endswith("ies") and len(word) > 4:
         return [word[:-3] + "y"]
@@ -128,10 +128,6 @@ def _regular_past(word: str) -> bool:
     """ "shipped", "admitted", "planned": a doubled consonant and -ed, which WordNet's exception list also files;
     not an irregular past like "rode", so "ship", "ships" read the relation too."""
     return word.endswith("ed") and len(word) > 4 and word[-3] == word[-4] and word[:-3] in irregular_forms(word)[0]
-
-
-def _verb_lemmas() -> frozenset[str]:
-    return verb_lemmas()
 
 
 def _forms(base: str) -> list[str]:

@@ -164,7 +164,6 @@ def co_relation(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
 
 
 SHARE_WORDS = frozenset("share shares shared sharing".split())
-PATIENT_ENDINGS = ("ee", "ees")  # "mentee", "trainees": the one the relation reaches
 
 
 def _shared(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
@@ -195,7 +194,8 @@ def _shared(ctx: Context, r: Reading, anchor: Entity) -> PlanResult | None:
         if len(selfs) == 1 and len(lx.role_root(w)) >= 4:
             e = selfs[0]
             # an agent noun ("mentor") is the edge's source: X <-MENTORS- M -MENTORS-> others
-            first = "out" if w.endswith(PATIENT_ENDINGS) else "in"
+            one = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+            first = "out" if one.endswith(lx.PATIENT_ENDINGS) else "in"  # "mentees": the relation reaches them
             steps = [PathStep(e.name, first, anchor.type), PathStep(e.name, "in" if first == "out" else "out",
                                                                      anchor.type)]
     if steps is None:
